@@ -1,0 +1,52 @@
+"""Configuration: defaults, then instance/config.py, then the environment, then a test mapping."""
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+SECRET_KEY_FILE = "secret_key"
+
+
+def apply_defaults(app: Flask) -> None:
+    """Set the values that hold when nothing else is configured."""
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "scorekeeper.db"),
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,
+        POLL_SECONDS=5,
+    )
+
+
+def apply_environment(app: Flask) -> None:
+    """Let SECRET_KEY and DATABASE_URL from the environment override the files."""
+    if key := os.environ.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = key
+    if url := os.environ.get("DATABASE_URL"):
+        app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(url)
+
+
+def normalise_database_url(url: str) -> str:
+    """Point postgres:// and postgresql:// URLs at the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def ensure_secret_key(app: Flask) -> None:
+    """Generate a random secret key once and keep it in the instance folder."""
+    if app.config.get("SECRET_KEY"):
+        return
+    path = Path(app.instance_path) / SECRET_KEY_FILE
+    if not path.exists():
+        # Created with O_EXCL so two workers starting together cannot each write their own key.
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "w") as handle:
+                handle.write(secrets.token_hex(32))
+    app.config["SECRET_KEY"] = path.read_text().strip()

@@ -1,0 +1,1 @@
+"""WTForms forms, one module per area; input checks live here, game rules in `rules/`."""

@@ -1,0 +1,63 @@
+"""Forms to start a game: choose the players, then the seating and the first dealer."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, SelectField, SelectMultipleField, StringField, widgets
+from wtforms.validators import Length, Optional, ValidationError
+
+from scorekeeper import leagues
+from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.models import League
+
+RANDOM_DEALER = "random"
+
+
+class CheckboxesField(SelectMultipleField):
+    """A multiple choice shown as a list of checkboxes."""
+
+    widget = widgets.ListWidget(prefix_label=False)
+    option_widget = widgets.CheckboxInput()
+
+
+class ChoosePlayersForm(FlaskForm):
+    """Step 1: who plays, and under which of the league's rule sets."""
+
+    players = CheckboxesField("Who is playing?", coerce=int, validate_choice=False)
+    new_player = StringField(
+        "Someone new at the table?",
+        filters=[strip_whitespace],
+        validators=[Optional(), Length(max=40, message="A name has at most 40 characters.")],
+    )
+    ruleset = SelectField("Rules", coerce=int)
+
+    def __init__(self, league: League, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.league = league
+        self.players.choices = [(p.id, p.name) for p in league.players]
+        self.ruleset.choices = [(r.id, r.name) for r in league.rulesets]
+
+    def validate_players(self, field: CheckboxesField) -> None:
+        """Refuse a player who is not in this league."""
+        known = {p.id for p in self.league.players}
+        if any(player_id not in known for player_id in field.data or []):
+            raise ValidationError("Choose players of this league only.")
+
+    def validate_new_player(self, field: StringField) -> None:
+        """Refuse a new name that another player of the league already has."""
+        if field.data and leagues.player_named(self.league, field.data) is not None:
+            raise ValidationError(f"{field.data} is already in the league: tick their name above.")
+
+
+class SeatingForm(FlaskForm):
+    """Step 2: the seating order, clockwise, and who deals first."""
+
+    order = HiddenField()
+    ruleset = HiddenField()
+    first_dealer = SelectField("Who deals first?", validate_choice=False)
+
+    def set_seats(self, names: list[str]) -> None:
+        """Offer each seat as first dealer, plus a random pick."""
+        self.first_dealer.choices = [(RANDOM_DEALER, "Pick at random for us")] + [
+            (str(i), f"{name} (drew the high card)") for i, name in enumerate(names)
+        ]

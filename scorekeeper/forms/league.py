@@ -1,0 +1,48 @@
+"""Forms for leagues and players."""
+
+from flask_wtf import FlaskForm
+from wtforms import SelectField, StringField
+from wtforms.validators import DataRequired, Length, ValidationError
+
+from scorekeeper import leagues, rules
+from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.models import League, Player
+
+
+class LeagueForm(FlaskForm):
+    """Create a league and choose the rule set it starts with."""
+
+    name = StringField(
+        "League name",
+        filters=[strip_whitespace],
+        validators=[DataRequired("Give the league a name."), Length(max=80)],
+    )
+    preset = SelectField("Rules", default="continental")
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.preset.choices = [(key, preset.name) for key, preset in rules.PRESETS.items()]
+
+
+class PlayerForm(FlaskForm):
+    """Add a player to a league, or rename one; names are unique within the league."""
+
+    name = StringField(
+        "Name",
+        filters=[strip_whitespace],
+        validators=[
+            DataRequired("Type the player's name."),
+            Length(max=40, message="A name has at most 40 characters."),
+        ],
+    )
+
+    def __init__(self, league: League, player: Player | None = None, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.league = league
+        self.player = player
+
+    def validate_name(self, field: StringField) -> None:
+        """Refuse a name another player of the league already has (ignoring case)."""
+        other = leagues.player_named(self.league, field.data or "")
+        if other is not None and other is not self.player:
+            raise ValidationError(f"{other.name} already plays in this league.")

@@ -1,0 +1,157 @@
+"""Operations on games: start one, read where it stands, finish it. They flush, never commit."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from scorekeeper import rules
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, GameStatus, Hand, HandScore, HandState, League, Player, Seat
+from scorekeeper.models import RuleSet as RuleSetRecord
+
+
+class GameRefused(Exception):
+    """A game that cannot start or go on as asked; the message says why, in plain words."""
+
+
+STATUS_WORDS = {
+    GameStatus.PLAYING: "In progress",
+    GameStatus.SUSPENDED: "Suspended",
+    GameStatus.FINISHED: "Finished",
+    GameStatus.INCOMPLETE: "Closed incomplete",
+}
+
+
+def status_words(game: Game) -> str:
+    """The game's state in a word or two, as the league page shows it."""
+    if game.discarded:
+        return "Discarded"
+    return STATUS_WORDS[game.status]
+
+
+def start_game(
+    league: League,
+    ruleset: RuleSetRecord,
+    players: Sequence[Player],
+    first_dealer: int | None,
+    today: date | None = None,
+) -> Game:
+    """Seat the players in the given order and deal hand 1.
+
+    :param first_dealer: the seat (0-based) of whoever drew the high card; None picks at random.
+    :raises GameRefused: for a player count the rules do not allow, a player of another league,
+        a player seated twice, or a dealer who is not at the table.
+    """
+    rs = ruleset.rules
+    if ruleset.league_id != league.id:
+        raise GameRefused("Those rules belong to another league.")
+    if not rs.min_players <= len(players) <= rs.max_players:
+        raise GameRefused(
+            f"{rs.name} is played by {rs.min_players} to {rs.max_players} players; "
+            f"{len(players)} are chosen."
+        )
+    if len({p.id for p in players}) != len(players):
+        raise GameRefused("A player can take only one seat.")
+    if any(p.league_id != league.id for p in players):
+        raise GameRefused("Every player must belong to this league.")
+    if first_dealer is None:
+        first_dealer = secrets.randbelow(len(players))
+    if not 0 <= first_dealer < len(players):
+        raise GameRefused("The first dealer must be one of the players at the table.")
+    game = Game(
+        league=league,
+        ruleset_id=ruleset.id,
+        rules_data=rules.ruleset_to_dict(rs),
+        first_dealer_position=first_dealer,
+        started_on=today or date.today(),
+        status=GameStatus.PLAYING,
+    )
+    game.seats = [Seat(player=p, position=i) for i, p in enumerate(players)]
+    game.hands = [Hand(number=1, attempt=1, dealer_position=first_dealer, state=HandState.PLAYING)]
+    db.session.add(game)
+    db.session.flush()
+    return game
+
+
+def load_game(game_id: int) -> Game | None:
+    """A game with its seats, players and hands loaded in a few queries."""
+    return db.session.scalar(
+        select(Game)
+        .where(Game.id == game_id)
+        .options(
+            selectinload(Game.seats).selectinload(Seat.player),
+            selectinload(Game.hands).selectinload(Hand.scores),
+            selectinload(Game.hands).selectinload(Hand.corrections),
+        )
+    )
+
+
+def current_hand(game: Game) -> Hand | None:
+    """The hand being played, or None once the game is over."""
+    return next((hand for hand in game.hands if hand.state == HandState.PLAYING), None)
+
+
+def scored_hands(game: Game) -> list[Hand]:
+    """The game's scored hands in order (re-deals and re-plays left out)."""
+    return [hand for hand in game.hands if hand.state == HandState.SCORED]
+
+
+def seat_totals(game: Game) -> dict[int, int]:
+    """Each seat's running total, summed by the database."""
+    rows = db.session.execute(
+        select(HandScore.seat_id, func.coalesce(func.sum(HandScore.score), 0))
+        .join(Hand, Hand.id == HandScore.hand_id)
+        .where(Hand.game_id == game.id, Hand.state == HandState.SCORED)
+        .group_by(HandScore.seat_id)
+    )
+    totals = {seat.id: 0 for seat in game.seats}
+    totals.update({seat_id: int(total) for seat_id, total in rows})
+    return totals
+
+
+def touch(game: Game) -> None:
+    """Mark the game changed, so its version moves and other phones see the change."""
+    game.updated_at = datetime.now(UTC)
+
+
+def advance(game: Game, hand: Hand) -> None:
+    """After `hand` is scored: deal the next hand, or finish the game after the last."""
+    rs = game.rules
+    if hand.number >= rules.hand_count(rs):
+        game.status = GameStatus.FINISHED
+        game.finished_at = datetime.now(UTC)
+        return
+    number = hand.number + 1
+    game.hands.append(
+        Hand(
+            number=number,
+            attempt=1,
+            state=HandState.PLAYING,
+            dealer_position=rules.dealer_for_hand(
+                game.first_dealer_position, number, len(game.seats)
+            ),
+        )
+    )
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A seat's place in the game so far."""
+
+    seat: Seat
+    total: int
+    place: int
+
+
+def standings(game: Game) -> list[Standing]:
+    """Every seat with its total and place (ties share a place), best first."""
+    totals = seat_totals(game)
+    placed = rules.places(totals)
+    rows = [Standing(seat, totals[seat.id], placed[seat.id]) for seat in game.seats]
+    return sorted(rows, key=lambda row: (row.place, row.seat.position))

@@ -1,0 +1,51 @@
+"""The referee card of a hand: everything the table needs to know to deal and play it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper import rules
+from scorekeeper.models import Game, Hand, Seat
+
+
+@dataclass(frozen=True)
+class HandCard:
+    """What the table screen shows about one hand."""
+
+    number: int
+    attempt: int
+    hands_in_game: int
+    contract: str
+    minimum_cards: int
+    cards_dealt: int
+    decks: int
+    jokers: int
+    wild: str
+    dealer: Seat
+    first_player: Seat
+    going_out: str
+    note: str
+
+
+def hand_card(game: Game, hand: Hand) -> HandCard:
+    """Build the referee card for `hand` of `game` from the game's own copy of the rules."""
+    rs = game.rules
+    seats = game.seats
+    deck = rules.decks_for(rs, len(seats))
+    rule = rules.hand_rule(rs, hand.number)
+    dealer = hand.dealer_position
+    return HandCard(
+        number=hand.number,
+        attempt=hand.attempt,
+        hands_in_game=rules.hand_count(rs),
+        contract=rules.contract_words(rs, hand.number),
+        minimum_cards=rules.minimum_cards(rs, hand.number),
+        cards_dealt=rules.cards_dealt(rs, hand.number),
+        decks=deck.decks,
+        jokers=deck.jokers,
+        wild=rs.wild,
+        dealer=seats[dealer],
+        first_player=seats[(dealer + 1) % len(seats)],
+        going_out=rules.going_out_words(rs, hand.number),
+        note=rule.note,
+    )

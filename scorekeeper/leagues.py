@@ -1,0 +1,43 @@
+"""Operations on leagues and players: they change rows and flush, and never commit."""
+
+from sqlalchemy import func, select
+
+from scorekeeper import rules
+from scorekeeper.extensions import db
+from scorekeeper.models import League, Player, RuleSet
+
+
+def all_leagues() -> list[League]:
+    """Every league, by name."""
+    return list(db.session.scalars(select(League).order_by(func.lower(League.name))))
+
+
+def create_league(name: str, preset_key: str) -> League:
+    """Create a league with its own copy of a preset rule set."""
+    preset = rules.preset(preset_key)
+    league = League(name=name)
+    league.rulesets.append(RuleSet(preset_key=preset_key, data=rules.ruleset_to_dict(preset)))
+    db.session.add(league)
+    db.session.flush()
+    return league
+
+
+def player_named(league: League, name: str) -> Player | None:
+    """The league's player with this name, ignoring case, if any."""
+    return db.session.scalar(
+        select(Player).where(Player.league_id == league.id, func.lower(Player.name) == name.lower())
+    )
+
+
+def add_player(league: League, name: str) -> Player:
+    """Add a player to the league."""
+    player = Player(league=league, name=name)
+    db.session.add(player)
+    db.session.flush()
+    return player
+
+
+def rename_player(player: Player, name: str) -> None:
+    """Rename a player; their games and scores follow them, since they hang on the id."""
+    player.name = name
+    db.session.flush()

@@ -1,0 +1,84 @@
+"""A game: its own copy of the rule set, its seats and its hands."""
+
+from __future__ import annotations
+
+import enum
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import JSON, Date, DateTime, Enum, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from scorekeeper import rules
+from scorekeeper.extensions import db
+from scorekeeper.models.base import Timestamped
+
+if TYPE_CHECKING:
+    from scorekeeper.models.hand import Hand
+    from scorekeeper.models.league import League, Player
+
+
+class GameStatus(enum.StrEnum):
+    """Where a game stands."""
+
+    PLAYING = "playing"
+    SUSPENDED = "suspended"
+    FINISHED = "finished"
+    INCOMPLETE = "incomplete"
+
+
+class Game(Timestamped, db.Model):
+    """One game of a league, played under the copy of the rule set taken when it started."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
+    ruleset_id: Mapped[int | None] = mapped_column(
+        ForeignKey("rule_set.id", ondelete="SET NULL"), index=True
+    )
+    rules_data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[GameStatus] = mapped_column(
+        Enum(GameStatus, native_enum=False, length=20, validate_strings=True),
+        default=GameStatus.PLAYING,
+        index=True,
+    )
+    first_dealer_position: Mapped[int]
+    started_on: Mapped[date] = mapped_column(Date)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    discarded: Mapped[bool] = mapped_column(default=False)
+    end_note: Mapped[str] = mapped_column(String(200), default="")
+    version: Mapped[int] = mapped_column(default=1)
+
+    league: Mapped[League] = relationship(back_populates="games")
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="game",
+        order_by="(Hand.number, Hand.attempt)",
+        cascade="all, delete-orphan",
+    )
+
+    __mapper_args__ = {"version_id_col": version}
+
+    @property
+    def rules(self) -> rules.RuleSet:
+        """The game's own rule set, as the rules module's frozen dataclass."""
+        return rules.ruleset_from_dict(self.rules_data)
+
+
+class Seat(db.Model):
+    """A player's place at a game's table, counted clockwise from 0."""
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "position"),
+        UniqueConstraint("game_id", "player_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="RESTRICT"), index=True)
+    position: Mapped[int]
+    left_from_hand: Mapped[int | None]
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship()

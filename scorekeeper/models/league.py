@@ -1,0 +1,65 @@
+"""A league, its players and its rule sets."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from scorekeeper import rules
+from scorekeeper.extensions import db
+from scorekeeper.models.base import Timestamped
+
+if TYPE_CHECKING:
+    from scorekeeper.models.game import Game
+
+
+class League(Timestamped, db.Model):
+    """A family or club that plays together and keeps standings."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+
+    rulesets: Mapped[list[RuleSet]] = relationship(
+        back_populates="league", order_by="RuleSet.id", cascade="all, delete-orphan"
+    )
+    players: Mapped[list[Player]] = relationship(
+        back_populates="league", order_by="Player.name", cascade="all, delete-orphan"
+    )
+    games: Mapped[list[Game]] = relationship(
+        back_populates="league", order_by="Game.id.desc()", cascade="all, delete-orphan"
+    )
+
+
+class Player(Timestamped, db.Model):
+    """A person who plays in a league; renaming keeps every game they played."""
+
+    __table_args__ = (UniqueConstraint("league_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+
+    league: Mapped[League] = relationship(back_populates="players")
+
+
+class RuleSet(Timestamped, db.Model):
+    """A league's rule set: a preset or a clone of one, stored as the rules module's JSON."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
+    preset_key: Mapped[str] = mapped_column(String(40))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+    league: Mapped[League] = relationship(back_populates="rulesets")
+
+    @property
+    def rules(self) -> rules.RuleSet:
+        """The rule set as the rules module's frozen dataclass."""
+        return rules.ruleset_from_dict(self.data)
+
+    @property
+    def name(self) -> str:
+        """The rule set's name as the league knows it."""
+        return str(self.data.get("name", self.preset_key))

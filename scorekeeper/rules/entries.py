@@ -1,0 +1,160 @@
+"""What the table reports for one hand, player by player, and the checks before it is saved."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from scorekeeper.rules.ruleset import RuleSet
+from scorekeeper.rules.scoring import is_possible_total, points_for_tally
+from scorekeeper.rules.table import decks_for
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntry:
+    """One player's report for a hand: out, a tally, a typed total, or no score given."""
+
+    went_out: bool = False
+    tally: Mapping[str, int] = field(default_factory=dict)
+    typed_total: int | None = None
+    missing_cards: int = 0
+    penalty: int = 0
+    penalty_reason: str = ""
+    no_score: bool = False
+
+    @property
+    def has_tally(self) -> bool:
+        """True when at least one card was tapped."""
+        return any(count for count in self.tally.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something wrong with a hand's report; `player` is the index of the player concerned."""
+
+    message: str
+    player: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandCheck:
+    """The outcome of checking a hand: errors refuse it, warnings need the table's confirmation."""
+
+    errors: tuple[Problem, ...]
+    warnings: tuple[Problem, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when the hand may be saved (once its warnings are confirmed)."""
+        return not self.errors
+
+
+def card_points(rs: RuleSet, entry: PlayerEntry) -> int:
+    """Points of the cards left in hand: the tally's, or the typed total; 0 for going out."""
+    if entry.went_out or entry.no_score:
+        return 0
+    if entry.typed_total is not None:
+        return entry.typed_total
+    return points_for_tally(rs, entry.tally)
+
+
+def entry_score(rs: RuleSet, entry: PlayerEntry) -> int | None:
+    """A player's score for the hand, penalties included; None when they gave no score."""
+    if entry.no_score:
+        return None
+    return card_points(rs, entry) + entry.missing_cards * rs.short_card_penalty + entry.penalty
+
+
+def check_hand(
+    rs: RuleSet,
+    entries: Sequence[PlayerEntry],
+    names: Sequence[str],
+    *,
+    stock_ran_out: bool,
+) -> HandCheck:
+    """Check a hand's report: complete, consistent, and within what the cards can produce."""
+    errors: list[Problem] = []
+    warnings: list[Problem] = []
+    in_play = decks_for(rs, len(entries))
+    cards_in_play = in_play.decks * 52 + in_play.jokers
+    for index, (entry, name) in enumerate(zip(entries, names, strict=True)):
+        errors.extend(Problem(m, index) for m in _entry_errors(rs, entry, name, cards_in_play))
+        if (
+            entry.typed_total is not None
+            and entry.typed_total > 0
+            and not entry.went_out
+            and not is_possible_total(rs, entry.typed_total)
+        ):
+            warnings.append(
+                Problem(
+                    f"{name}: no cards add up to {entry.typed_total} under these prices. "
+                    "Check the count, or confirm it if it is right.",
+                    index,
+                )
+            )
+    out = [name for entry, name in zip(entries, names, strict=True) if entry.went_out]
+    if len(out) > 1:
+        errors.append(
+            Problem(f"Only one player can go out in a hand, but {_and(out)} are marked out.")
+        )
+    elif out and stock_ran_out:
+        errors.append(
+            Problem(f"{out[0]} went out, so the hand did not end with the stock running out.")
+        )
+    elif not out and not stock_ran_out:
+        errors.append(
+            Problem(
+                "Nobody is marked out. Mark who went out, or tick that the stock ran out "
+                "if the hand ended with nobody out."
+            )
+        )
+    return HandCheck(tuple(errors), tuple(warnings))
+
+
+def _entry_errors(rs: RuleSet, entry: PlayerEntry, name: str, cards_in_play: int) -> list[str]:
+    errors: list[str] = []
+    known = {group.label for group in rs.prices}
+    for label, count in entry.tally.items():
+        if label not in known:
+            errors.append(f"{name}: the rules have no card price “{label}”.")
+        elif count < 0:
+            errors.append(f"{name}: a count of cards cannot be negative.")
+    counted = sum(count for count in entry.tally.values() if count > 0)
+    if counted > cards_in_play:
+        errors.append(f"{name}: {counted} cards is more than the {cards_in_play} cards in play.")
+    if entry.typed_total is not None and entry.typed_total < 0:
+        errors.append(f"{name}: a total cannot be negative.")
+    if entry.missing_cards < 0:
+        errors.append(f"{name}: missing cards cannot be negative.")
+    if entry.penalty < 0:
+        errors.append(f"{name}: a penalty cannot be negative.")
+    if entry.penalty and not entry.penalty_reason.strip():
+        errors.append(f"{name}: say why the {entry.penalty}-point penalty is given.")
+    if errors:
+        return errors
+    counted_ways = [entry.went_out, entry.has_tally, entry.typed_total is not None, entry.no_score]
+    if sum(counted_ways) > 1:
+        errors.append(_mixed_message(entry, name))
+    elif not any(counted_ways):
+        errors.append(
+            f"{name}: tap the cards left in hand, type their total, or mark {name} as out."
+        )
+    elif entry.typed_total == 0:
+        errors.append(
+            f"{name} did not go out, so they hold at least one card: a total of 0 is not possible."
+        )
+    if entry.went_out and entry.missing_cards:
+        errors.append(f"{name} went out, so no cards can be missing from their hand.")
+    return errors
+
+
+def _mixed_message(entry: PlayerEntry, name: str) -> str:
+    if entry.no_score:
+        return f"{name} is marked as giving no score: clear their cards or total, or untick it."
+    if entry.went_out:
+        return f"{name} went out, so they hold no cards: clear their cards or total."
+    return f"{name}: give the cards by tapping or as a typed total, not both."
+
+
+def _and(names: Sequence[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)

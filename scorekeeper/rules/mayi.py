@@ -1,0 +1,130 @@
+"""May I?: who may claim the top discard out of turn, who gets it, and what it does to a hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from scorekeeper.rules.ruleset import MayIPolicy, RulesError, RuleSet
+from scorekeeper.rules.table import cards_dealt, hand_rule
+
+
+class MayIRuling(NamedTuple):
+    """Whether a May I? is allowed, and if not, why in words."""
+
+    allowed: bool
+    reason: str = ""
+
+
+def may_i_limit(rs: RuleSet, hand_number: int) -> int | None:
+    """Most May I?s one player may make in this hand (None: no limit, 0: none)."""
+    limits = [
+        limit
+        for limit in (hand_rule(rs, hand_number).may_i_limit, rs.may_i.per_hand_limit)
+        if limit is not None
+    ]
+    if hand_number > len(rs.hands) - rs.may_i.banned_last_hands:
+        limits.append(0)
+    return min(limits) if limits else None
+
+
+def may_i_allowed(
+    rs: RuleSet,
+    hand_number: int,
+    claims_by_player_this_hand: int,
+    player_is_down: bool,
+    *,
+    took_last_discard_by_claim: bool = False,
+    current_player_took: bool = False,
+) -> MayIRuling:
+    """May this player claim the top discard now? An (allowed, reason) pair.
+
+    :param claims_by_player_this_hand: May I?s this player has already made in this hand.
+    :param took_last_discard_by_claim: this player claimed the discard just before this one.
+    :param current_player_took: the player whose turn it is has taken the discard.
+    """
+    hand_rule(rs, hand_number)  # refuses a hand the game does not have
+    if claims_by_player_this_hand < 0:
+        raise RulesError(f"A player cannot have made {claims_by_player_this_hand} May I?s.")
+    policy = rs.may_i
+    banned = policy.banned_last_hands
+    if hand_number > len(rs.hands) - banned:
+        return MayIRuling(False, f"No May I? in the last {banned} hands.")
+    limit = may_i_limit(rs, hand_number)
+    if limit == 0:
+        return MayIRuling(False, "No May I? in this hand.")
+    if limit is not None and claims_by_player_this_hand >= limit:
+        return MayIRuling(False, f"A player may say May I? only {_times(limit)} in this hand.")
+    if player_is_down and not policy.after_going_down:
+        return MayIRuling(False, "No May I? once you have gone down.")
+    if current_player_took and policy.not_after_current_takes:
+        return MayIRuling(False, "The player whose turn it is took the discard: no more claims.")
+    if took_last_discard_by_claim and policy.not_twice_running:
+        return MayIRuling(False, "Nobody may take two discards running by May I?.")
+    return MayIRuling(True)
+
+
+def may_i_priority(
+    rs: RuleSet,
+    players: int,
+    current_seat: int,
+    claimant_seats: Sequence[int],
+    first_to_ask: int | None = None,
+) -> int:
+    """The seat that gets the discard when several say May I?.
+
+    Under "nearest" it is the claimant first in turn after the current player (seat + 1, ...);
+    under "first_to_ask" it is `first_to_ask`, or else the first of `claimant_seats`, which is
+    then taken to be in the order they asked.
+    :raises RulesError: for no claimants, a seat not at the table, or the current player.
+    """
+    seats = list(claimant_seats)
+    if not seats:
+        raise RulesError("Nobody said May I?.")
+    for seat in (current_seat, *seats):
+        if not 0 <= seat < players:
+            raise RulesError(f"Seat {seat} is not at a table of {players}.")
+    if current_seat in seats:
+        raise RulesError("The player whose turn it is takes the discard in turn, not by May I?.")
+    if rs.may_i.priority == "first_to_ask":
+        if first_to_ask is None:
+            return seats[0]
+        if first_to_ask not in seats:
+            raise RulesError(f"Seat {first_to_ask} did not say May I?.")
+        return first_to_ask
+    return min(seats, key=lambda seat: (seat - current_seat) % players)
+
+
+def expected_hand_size(rs: RuleSet, hand_number: int, claims: int) -> int:
+    """Cards a player holds between turns before going down: dealt + (1 + penalty) per claim."""
+    if claims < 0:
+        raise RulesError(f"A player cannot have made {claims} May I?s.")
+    return cards_dealt(rs, hand_number) + (1 + rs.may_i.penalty_cards) * claims
+
+
+def may_i_words(policy: MayIPolicy, hands: int) -> tuple[str, ...]:
+    """The May I? policy as short sentences for the referee page."""
+    cards = (
+        "1 penalty card" if policy.penalty_cards == 1 else f"{policy.penalty_cards} penalty cards"
+    )
+    words = [f"The claimant takes the discard and {cards} from the stock."]
+    if policy.priority == "nearest":
+        words.append("Several claimants: it goes to the one next in turn after the current player.")
+    else:
+        words.append("Several claimants: it goes to whoever asked first.")
+    if policy.per_hand_limit is not None:
+        words.append(f"Each player may say May I? {_times(policy.per_hand_limit)} a hand at most.")
+    if policy.banned_last_hands:
+        first = hands - policy.banned_last_hands + 1
+        words.append(f"No May I? from hand {first} on.")
+    if not policy.after_going_down:
+        words.append("A player who has gone down may not claim.")
+    if policy.not_twice_running:
+        words.append("Nobody may take two discards in a row by May I?.")
+    if policy.not_after_current_takes:
+        words.append("Once the current player takes the discard, nobody else may claim.")
+    return tuple(words)
+
+
+def _times(count: int) -> str:
+    return {0: "no times", 1: "once", 2: "twice"}.get(count, f"{count} times")

@@ -1,0 +1,98 @@
+"""Points for the cards left in hand, totals that can happen, game totals and places."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
+
+from scorekeeper.rules.ruleset import PriceGroup, RulesError, RuleSet
+
+K = TypeVar("K", bound=Hashable)
+
+
+def price_group(rs: RuleSet, label: str) -> PriceGroup:
+    """The price group with this label (the key of a tally).
+
+    :raises RulesError: for a label the rule set does not have.
+    """
+    for group in rs.prices:
+        if group.label == label:
+            return group
+    known = ", ".join(group.label for group in rs.prices)
+    raise RulesError(f"{rs.name} has no card group {label!r}; its groups are {known}.")
+
+
+def price_of(rs: RuleSet, rank: str) -> int:
+    """What one card of this rank costs when left in hand.
+
+    :raises RulesError: for a rank the rule set puts no price on.
+    """
+    for group in rs.prices:
+        if rank in group.ranks:
+            return group.points
+    raise RulesError(f"{rs.name} puts no price on the card {rank!r}.")
+
+
+def points_for_tally(rs: RuleSet, tally: Mapping[str, int], short_cards: int = 0) -> int:
+    """Points for a hand counted by price group: `tally` maps a group's label to how many cards.
+
+    :param short_cards: cards missing from a short hand, each charged `short_card_penalty`.
+    :raises RulesError: for an unknown group or a negative count.
+    """
+    total = 0
+    for label, count in tally.items():
+        group = price_group(rs, label)
+        if count < 0:
+            raise RulesError(f"A hand cannot hold {count} cards of {label}.")
+        total += group.points * count
+    if short_cards < 0:
+        raise RulesError(f"A hand cannot be short by {short_cards} cards.")
+    return total + short_cards * rs.short_card_penalty
+
+
+def is_possible_total(rs: RuleSet, total: int, max_cards: int | None = None) -> bool:
+    """True when some cards left in hand (at most `max_cards` of them) cost exactly `total`.
+
+    Only card prices count here; the short-hand penalty is left to the caller.
+    """
+    if total < 0 or (max_cards is not None and max_cards < 0):
+        return False
+    fewest = _fewest_cards_for_each_total(sorted({g.points for g in rs.prices if g.points}), total)
+    return fewest[total] is not None and (max_cards is None or fewest[total] <= max_cards)
+
+
+def _fewest_cards_for_each_total(prices: list[int], up_to: int) -> list[int | None]:
+    # Coin-change table: with several packs there are always enough cards of any price.
+    fewest: list[int | None] = [0] + [None] * up_to
+    for amount in range(1, up_to + 1):
+        options = [fewest[amount - p] for p in prices if p <= amount]
+        reachable = [count for count in options if count is not None]
+        fewest[amount] = min(reachable) + 1 if reachable else None
+    return fewest
+
+
+def running_totals(hands: Sequence[Mapping[K, int]]) -> list[dict[K, int]]:
+    """Each player's game total after each hand; a player missing from a hand adds nothing."""
+    totals: dict[K, int] = {}
+    after_each: list[dict[K, int]] = []
+    for scores in hands:
+        for player, score in scores.items():
+            totals[player] = totals.get(player, 0) + score
+        after_each.append(dict(totals))
+    return after_each
+
+
+def game_totals(hands: Sequence[Mapping[K, int]]) -> dict[K, int]:
+    """Each player's total over all the hands given."""
+    after_each = running_totals(hands)
+    return after_each[-1] if after_each else {}
+
+
+def places(totals: Mapping[K, int]) -> dict[K, int]:
+    """Each player's place: lowest total first, equal totals share a place (1, 2, 2, 4)."""
+    ordered = sorted(totals.values())
+    # A player's place is one more than the number of players strictly ahead of them.
+    first_index = {}
+    for index, total in enumerate(ordered):
+        first_index.setdefault(total, index)
+    return {player: first_index[total] + 1 for player, total in totals.items()}

@@ -1,0 +1,129 @@
+"""At the table: who deals, who plays first, how many decks and cards, the contract in words."""
+
+from __future__ import annotations
+
+from scorekeeper.rules.ruleset import (
+    DEFAULT_LENGTHS,
+    DeckCount,
+    HandRule,
+    Meld,
+    RulesError,
+    RuleSet,
+    StockPolicy,
+)
+
+GOING_OUT_WORDS: dict[str, str] = {
+    "normal": "Go out by melding, laying off or discarding your last card.",
+    "no_discard": "Go out only by melding every card you hold; no last discard.",
+    "all_at_once": "Go out by melding your whole hand in one turn, with no discard.",
+}
+
+STOCK_WORDS: dict[str, str] = {
+    "turn_over_once": (
+        "When the stock runs out, turn the discard pile over, unshuffled, as the new stock. "
+        "This happens only once: if the stock runs out again, the hand ends and everyone "
+        "counts the cards they hold."
+    ),
+    "reshuffle": ("When the stock runs out, shuffle the discard pile and use it as the new stock."),
+    "reshuffle_keep_top": (
+        "When the stock runs out, leave the top discard face up and shuffle the rest of the "
+        "discard pile into a new stock. If both piles are used up, the hand ends and everyone "
+        "counts the cards they hold."
+    ),
+}
+
+
+def decks_for(rs: RuleSet, players: int) -> DeckCount:
+    """The decks-and-jokers row for this many players.
+
+    :raises RulesError: when the rule set is not for this many players.
+    """
+    for row in rs.deck_counts:
+        if row.min_players <= players <= row.max_players:
+            return row
+    raise RulesError(
+        f"{rs.name} is for {rs.min_players} to {rs.max_players} players, not {players}."
+    )
+
+
+def hand_count(rs: RuleSet) -> int:
+    """How many hands make a game."""
+    return len(rs.hands)
+
+
+def hand_rule(rs: RuleSet, hand_number: int) -> HandRule:
+    """The rule for hand `hand_number`, counting from 1.
+
+    :raises RulesError: for a hand the game does not have.
+    """
+    if not 1 <= hand_number <= len(rs.hands):
+        raise RulesError(f"{rs.name} has hands 1 to {len(rs.hands)}, not hand {hand_number}.")
+    return rs.hands[hand_number - 1]
+
+
+def cards_dealt(rs: RuleSet, hand_number: int) -> int:
+    """How many cards each player is dealt in hand `hand_number`."""
+    return hand_rule(rs, hand_number).cards_dealt
+
+
+def minimum_cards(rs: RuleSet, hand_number: int) -> int:
+    """The fewest cards that make the contract of hand `hand_number`."""
+    return contract_minimum(hand_rule(rs, hand_number).melds)
+
+
+def contract_minimum(melds: tuple[Meld, ...]) -> int:
+    """The fewest cards that make this contract."""
+    return sum(meld.length for meld in melds)
+
+
+def contract_words(rs: RuleSet, hand_number: int) -> str:
+    """The contract of hand `hand_number` as the table says it, e.g. "2 sets + 1 run"."""
+    return melds_in_words(hand_rule(rs, hand_number).melds, show_lengths=rs.show_lengths)
+
+
+def melds_in_words(melds: tuple[Meld, ...], *, show_lengths: bool = False) -> str:
+    """A contract in words; a length is shown when asked for or when it is not the usual one."""
+    counts: dict[Meld, int] = {}
+    for meld in melds:
+        counts[meld] = counts.get(meld, 0) + 1
+    parts = []
+    for meld, count in counts.items():
+        noun = meld.kind if count == 1 else f"{meld.kind}s"
+        words = f"{count} {noun}"
+        if show_lengths or meld.length != DEFAULT_LENGTHS[meld.kind]:
+            words += f" of {meld.length}"
+        parts.append(words)
+    return " + ".join(parts) if parts else "no contract"
+
+
+def going_out_words(rs: RuleSet, hand_number: int) -> str:
+    """How a player goes out in hand `hand_number`."""
+    return GOING_OUT_WORDS[hand_rule(rs, hand_number).going_out]
+
+
+def stock_words(stock: StockPolicy) -> str:
+    """What the table does when the stock runs out, under this policy."""
+    return STOCK_WORDS[stock.kind]
+
+
+def dealer_for_hand(first_dealer_seat: int, hand_number: int, players: int) -> int:
+    """The seat (0-based) that deals hand `hand_number`: the deal passes one seat left a hand.
+
+    A re-dealt or re-played hand keeps its number, so it keeps its dealer.
+    """
+    _check_seating(first_dealer_seat, hand_number, players)
+    return (first_dealer_seat + hand_number - 1) % players
+
+
+def first_player_for_hand(first_dealer_seat: int, hand_number: int, players: int) -> int:
+    """The seat (0-based) that plays first in hand `hand_number`: left of the dealer."""
+    return (dealer_for_hand(first_dealer_seat, hand_number, players) + 1) % players
+
+
+def _check_seating(seat: int, hand_number: int, players: int) -> None:
+    if players < 1:
+        raise RulesError(f"A table needs players; got {players}.")
+    if not 0 <= seat < players:
+        raise RulesError(f"Seat {seat} is not at a table of {players} (seats 0 to {players - 1}).")
+    if hand_number < 1:
+        raise RulesError(f"Hands are counted from 1, not {hand_number}.")

@@ -1,0 +1,94 @@
+"""A game laid out like the paper scoresheet: one row per hand, running totals, places."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper import rules
+from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, HandState, Seat
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One player's box for one hand: the score and the running total after it."""
+
+    score: HandScore | None
+    running: int
+
+
+@dataclass(frozen=True)
+class Row:
+    """One scored hand of the sheet."""
+
+    hand: Hand
+    contract: str
+    dealer: Seat
+    cells: list[Cell]
+    went_out: Seat | None
+    corrections: list[Correction]
+    redeals: list[Hand]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The whole sheet: seats in order, a row per hand, totals and places."""
+
+    seats: list[Seat]
+    rows: list[Row]
+    totals: list[int]
+    places: list[int]
+    finished: bool
+    hands_in_game: int
+
+    @property
+    def winners(self) -> list[Seat]:
+        """Whoever holds first place (more than one on a tie)."""
+        return [seat for seat, place in zip(self.seats, self.places, strict=True) if place == 1]
+
+    def ranking(self) -> list[tuple[int, Seat, int]]:
+        """(place, seat, total), best first."""
+        rows = zip(self.places, self.seats, self.totals, strict=True)
+        return sorted(rows, key=lambda row: (row[0], row[1].position))
+
+
+def build(game: Game) -> Sheet:
+    """Lay out a game's scored hands with running totals, from rows already loaded."""
+    rs = game.rules
+    seats = list(game.seats)
+    running = {seat.id: 0 for seat in seats}
+    rows: list[Row] = []
+    redeals: dict[int, list[Hand]] = {}
+    for hand in game.hands:
+        if hand.state in (HandState.REDEALT, HandState.REPLAYED):
+            redeals.setdefault(hand.number, []).append(hand)
+    for hand in game.hands:
+        if hand.state != HandState.SCORED:
+            continue
+        by_seat = {score.seat_id: score for score in hand.scores}
+        cells = []
+        for seat in seats:
+            score = by_seat.get(seat.id)
+            running[seat.id] += (score.score or 0) if score else 0
+            cells.append(Cell(score, running[seat.id]))
+        out = next((s for s in seats if s.id in by_seat and by_seat[s.id].went_out), None)
+        rows.append(
+            Row(
+                hand=hand,
+                contract=rules.contract_words(rs, hand.number),
+                dealer=seats[hand.dealer_position],
+                cells=cells,
+                went_out=out,
+                corrections=list(hand.corrections),
+                redeals=redeals.get(hand.number, []),
+            )
+        )
+    totals = [running[seat.id] for seat in seats]
+    placed = rules.places(dict(enumerate(totals)))
+    return Sheet(
+        seats=seats,
+        rows=rows,
+        totals=totals,
+        places=[placed[i] for i in range(len(seats))],
+        finished=game.status == GameStatus.FINISHED,
+        hands_in_game=rules.hand_count(rs),
+    )

@@ -1,0 +1,52 @@
+"""Serve the app for the kitchen table: a production WSGI server, reachable on the Wi-Fi.
+
+Run by `make run` after the database is migrated. HOST and PORT override the defaults
+(0.0.0.0, so phones on the same network can connect, and 5000).
+"""
+
+import os
+import socket
+
+import segno
+from waitress import serve
+
+from scorekeeper import create_app
+
+
+def lan_address() -> str | None:
+    """The machine's address on the local network, found without sending a packet."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            # Connecting a UDP socket only picks the outgoing interface; nothing is sent.
+            probe.connect(("192.0.2.1", 9))
+            address = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+def phone_url(host: str, port: int) -> str:
+    """The address a phone on the same Wi-Fi should open."""
+    if host in ("0.0.0.0", "::", ""):
+        address = lan_address()
+        if address:
+            return f"http://{address}:{port}/"
+        return f"http://127.0.0.1:{port}/"
+    return f"http://{host}:{port}/"
+
+
+def main() -> None:
+    """Print where to point a phone (with a QR code) and serve until interrupted."""
+    host = os.environ.get("HOST", "0.0.0.0")
+    port = int(os.environ.get("PORT", "5000"))
+    app = create_app()
+    url = phone_url(host, port)
+    print(f"\nScorekeeper is serving on http://127.0.0.1:{port}/ on this computer.")
+    print(f"On a phone on the same Wi-Fi, open {url} or scan this code:\n")
+    segno.make(url, error="m").terminal(compact=True)
+    print("\nPress Ctrl+C to stop.\n", flush=True)
+    serve(app, host=host, port=port, threads=8, ident="scorekeeper")
+
+
+if __name__ == "__main__":
+    main()

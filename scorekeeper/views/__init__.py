@@ -1,0 +1,33 @@
+"""Blueprints, one per area, and the app-wide error pages."""
+
+from flask import Flask, render_template
+from werkzeug.exceptions import HTTPException
+
+from scorekeeper.database import WriteConflict
+
+
+def register_blueprints(app: Flask) -> None:
+    """Attach every blueprint and error handler to the app."""
+    from scorekeeper.games import status_words
+    from scorekeeper.views import games, leagues, main, table
+
+    app.register_blueprint(main.bp)
+    app.register_blueprint(leagues.bp)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(table.bp)
+    app.add_template_global(status_words)
+
+    @app.errorhandler(404)
+    def not_found(error: HTTPException) -> tuple[str, int]:
+        """A missing page, in the app's style."""
+        return render_template("errors/404.html", error=error), 404
+
+    @app.errorhandler(500)
+    def server_error(error: Exception) -> tuple[str, int]:
+        """An unexpected failure, in the app's style; nothing of the request was kept."""
+        return render_template("errors/500.html"), 500
+
+    @app.errorhandler(WriteConflict)
+    def write_conflict(error: WriteConflict) -> tuple[str, int]:
+        """Another phone saved first; tell the user nothing of theirs was kept."""
+        return render_template("errors/conflict.html"), 409

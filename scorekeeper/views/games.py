@@ -1,0 +1,111 @@
+"""Starting a game (players, then seating and first dealer) and a game's scoresheet."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from scorekeeper import games, leagues, scoresheet
+from scorekeeper.database import transaction
+from scorekeeper.extensions import db
+from scorekeeper.forms.game import RANDOM_DEALER, ChoosePlayersForm, SeatingForm
+from scorekeeper.models import League, Player, RuleSet
+
+bp = Blueprint("games", __name__)
+
+
+@bp.route("/leagues/<int:league_id>/games/new", methods=["GET", "POST"])
+@transaction
+def new_game(league_id: int) -> Response | str | tuple[str, int]:
+    """Step 1 of a new game: tick who plays (or add someone) and choose the rules."""
+    league = db.get_or_404(League, league_id)
+    form = ChoosePlayersForm(league)
+    if not form.is_submitted():
+        return render_template("games/new.html", league=league, form=form)
+    if not form.validate():
+        return render_template("games/new.html", league=league, form=form), 422
+    chosen = [p for p in league.players if p.id in set(form.players.data or [])]
+    if form.new_player.data:
+        chosen.append(leagues.add_player(league, form.new_player.data))
+    ruleset = db.get_or_404(RuleSet, form.ruleset.data)
+    rs = ruleset.rules
+    if not rs.min_players <= len(chosen) <= rs.max_players:
+        form.players.errors = [
+            f"{rs.name} is played by {rs.min_players} to {rs.max_players} players; "
+            f"you chose {len(chosen)}."
+        ]
+        return render_template("games/new.html", league=league, form=form), 422
+    seating = SeatingForm(formdata=None, ruleset=str(ruleset.id))
+    return _seating_page(league, ruleset, chosen, seating)
+
+
+def _seating_page(
+    league: League, ruleset: RuleSet, seated: list[Player], form: SeatingForm, status: int = 200
+) -> tuple[str, int]:
+    form.order.data = ",".join(str(p.id) for p in seated)
+    form.set_seats([p.name for p in seated])
+    return render_template(
+        "games/seating.html", league=league, ruleset=ruleset, seated=seated, form=form
+    ), status
+
+
+def _seated_players(league: League, order: str) -> list[Player]:
+    by_id = {p.id: p for p in league.players}
+    try:
+        ids = [int(part) for part in order.split(",") if part]
+    except ValueError:
+        abort(400)
+    if len(set(ids)) != len(ids) or any(i not in by_id for i in ids):
+        abort(400)
+    return [by_id[i] for i in ids]
+
+
+@bp.post("/leagues/<int:league_id>/games/seating")
+@transaction
+def seating(league_id: int) -> Response | tuple[str, int]:
+    """Step 2: move players up or down, shuffle, choose the first dealer, and start."""
+    league = db.get_or_404(League, league_id)
+    form = SeatingForm()
+    ruleset = db.first_or_404(
+        db.select(RuleSet).filter_by(id=_int_or_404(form.ruleset.data), league_id=league.id)
+    )
+    seated = _seated_players(league, form.order.data or "")
+    move = request.form.get("move", "")
+    if move == "shuffle":
+        secrets.SystemRandom().shuffle(seated)
+        return _seating_page(league, ruleset, seated, form)
+    if move.startswith(("up:", "down:")):
+        direction, _, index_text = move.partition(":")
+        index = _int_or_404(index_text)
+        other = index - 1 if direction == "up" else index + 1
+        if 0 <= index < len(seated) and 0 <= other < len(seated):
+            seated[index], seated[other] = seated[other], seated[index]
+        return _seating_page(league, ruleset, seated, form)
+    if not form.validate():
+        return _seating_page(league, ruleset, seated, form, 422)
+    choice = form.first_dealer.data
+    first_dealer = None if choice == RANDOM_DEALER else _int_or_404(choice)
+    try:
+        game = games.start_game(league, ruleset, seated, first_dealer)
+    except games.GameRefused as refusal:
+        form.first_dealer.errors = [str(refusal)]
+        return _seating_page(league, ruleset, seated, form, 422)
+    dealer = game.seats[game.first_dealer_position].player.name
+    flash(f"Game on! {dealer} deals hand 1.", "success")
+    return redirect(url_for("table.show", game_id=game.id))
+
+
+def _int_or_404(text: str | None) -> int:
+    try:
+        return int(text or "")
+    except ValueError:
+        abort(404)
+
+
+@bp.get("/games/<int:game_id>/sheet")
+def sheet(game_id: int) -> str:
+    """The game's scoresheet: every hand, running totals, who went out, places."""
+    game = games.load_game(game_id) or abort(404)
+    return render_template("games/sheet.html", game=game, sheet=scoresheet.build(game))

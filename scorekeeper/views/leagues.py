@@ -1,0 +1,65 @@
+"""League pages: create a league, its players, its games."""
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from werkzeug.wrappers import Response
+
+from scorekeeper import leagues
+from scorekeeper.database import transaction
+from scorekeeper.extensions import db
+from scorekeeper.forms.league import LeagueForm, PlayerForm
+from scorekeeper.models import League, Player
+
+bp = Blueprint("leagues", __name__, url_prefix="/leagues")
+
+
+def _league_page(league: League, player_form: PlayerForm | None = None) -> str:
+    return render_template(
+        "leagues/show.html", league=league, player_form=player_form or PlayerForm(league)
+    )
+
+
+@bp.post("")
+@transaction
+def create() -> Response | tuple[str, int]:
+    """Create a league from the home page's form."""
+    form = LeagueForm()
+    if not form.validate_on_submit():
+        return render_template("index.html", leagues=leagues.all_leagues(), form=form), 422
+    league = leagues.create_league(form.name.data, form.preset.data)
+    flash(f"League “{league.name}” created. Add its players next.", "success")
+    return redirect(url_for("leagues.show", league_id=league.id))
+
+
+@bp.get("/<int:league_id>")
+def show(league_id: int) -> str:
+    """A league's players, games and rule sets."""
+    return _league_page(db.get_or_404(League, league_id))
+
+
+@bp.post("/<int:league_id>/players")
+@transaction
+def add_player(league_id: int) -> Response | tuple[str, int]:
+    """Add a player to the league."""
+    league = db.get_or_404(League, league_id)
+    form = PlayerForm(league)
+    if not form.validate_on_submit():
+        return _league_page(league, form), 422
+    player = leagues.add_player(league, form.name.data)
+    flash(f"{player.name} joined {league.name}.", "success")
+    return redirect(url_for("leagues.show", league_id=league.id) + "#players")
+
+
+@bp.route("/<int:league_id>/players/<int:player_id>/rename", methods=["GET", "POST"])
+@transaction
+def rename_player(league_id: int, player_id: int) -> Response | str | tuple[str, int]:
+    """Rename a player; every game they played keeps them under the new name."""
+    league = db.get_or_404(League, league_id)
+    player = db.first_or_404(db.select(Player).filter_by(id=player_id, league_id=league.id))
+    form = PlayerForm(league, player, data={"name": player.name})
+    if form.validate_on_submit():
+        old = player.name
+        leagues.rename_player(player, form.name.data)
+        flash(f"{old} is now {player.name}.", "success")
+        return redirect(url_for("leagues.show", league_id=league.id) + "#players")
+    status = 422 if form.is_submitted() else 200
+    return render_template("leagues/rename.html", league=league, player=player, form=form), status

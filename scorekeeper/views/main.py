@@ -1,0 +1,53 @@
+"""The home page, the health check and the web app manifest."""
+
+from flask import Blueprint, Response, jsonify, render_template, url_for
+
+from scorekeeper import leagues
+from scorekeeper.forms.league import LeagueForm
+
+bp = Blueprint("main", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    """List the leagues and offer a form to create one."""
+    return render_template("index.html", leagues=leagues.all_leagues(), form=LeagueForm())
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    """Answer 200 ok for load balancers and `make run`'s own check."""
+    return Response("ok", mimetype="text/plain")
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest, so a phone can put the app on its home screen."""
+    icons = [
+        {
+            "src": url_for("static", filename=f"icons/icon-{size}.png"),
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": "any maskable",
+        }
+        for size in (192, 512)
+    ]
+    icons.append(
+        {
+            "src": url_for("static", filename="icons/icon.svg"),
+            "sizes": "any",
+            "type": "image/svg+xml",
+        }
+    )
+    response = jsonify(
+        name="Scorekeeper",
+        short_name="Scorekeeper",
+        description="Scores and rulings for May I? and contract rummy at the table.",
+        start_url=url_for("main.index"),
+        display="standalone",
+        background_color="#0f3d2e",
+        theme_color="#0f3d2e",
+        icons=icons,
+    )
+    response.mimetype = "application/manifest+json"
+    return response

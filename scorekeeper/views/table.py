@@ -1,0 +1,178 @@
+"""The table screen of a game in play, and scoring, correcting and re-dealing its hands."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, url_for
+from werkzeug.wrappers import Response
+
+from scorekeeper import games, hands, scoresheet
+from scorekeeper.database import transaction
+from scorekeeper.forms.hand import HandForm, RedealForm, hand_form
+from scorekeeper.hand_card import hand_card
+from scorekeeper.models import Game, Hand, HandState
+
+bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
+
+
+def _game(game_id: int) -> Game:
+    return games.load_game(game_id) or abort(404)
+
+
+def _hand(game: Game, hand_id: int) -> Hand:
+    hand = next((h for h in game.hands if h.id == hand_id), None)
+    return hand or abort(404)
+
+
+@bp.get("")
+def show(game_id: int) -> str:
+    """The table screen: the hand in play and the running totals; the results once finished."""
+    game = _game(game_id)
+    hand = games.current_hand(game)
+    sheet = scoresheet.build(game)
+    return render_template(
+        "table/show.html",
+        game=game,
+        hand=hand,
+        card=hand_card(game, hand) if hand else None,
+        standings=games.standings(game),
+        sheet=sheet,
+        last_scored=sheet.rows[-1].hand if sheet.rows else None,
+        redeal_form=RedealForm(formdata=None, version=hand.version if hand else None),
+    )
+
+
+@bp.get("/version")
+def version(game_id: int) -> Response:
+    """The game's version, which other phones poll to follow the saves made here."""
+    game = _game(game_id)
+    return jsonify(version=game.version)
+
+
+def _hand_page(game: Game, hand: Hand, form: HandForm, mode: str, status: int = 200):
+    return render_template(
+        "table/hand_form.html",
+        game=game,
+        hand=hand,
+        card=hand_card(game, hand),
+        form=form,
+        mode=mode,
+        freely=hands.is_freely_editable(hand),
+    ), status
+
+
+@bp.route("/hands/<int:hand_id>/score", methods=["GET", "POST"])
+@transaction
+def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
+    """Score the hand in play: who went out, and what everyone else holds."""
+    game = _game(game_id)
+    hand = _hand(game, hand_id)
+    form = hand_form(game.rules, len(game.seats), version=str(hand.version))
+    if not form.is_submitted():
+        if hand.state != HandState.PLAYING:
+            return redirect(url_for("table.show", game_id=game.id))
+        return _hand_page(game, hand, form, "score")
+    if not form.validate():
+        return _hand_page(game, hand, form, "score", 422)
+    try:
+        hands.score_hand(
+            hand,
+            form.entries(),
+            stock_ran_out=form.stock_ran_out.data,
+            confirmed=form.confirm.data,
+            seen_version=_int(form.version.data),
+        )
+    except hands.HandAlreadySaved as saved:
+        return _already_saved(game, saved)
+    except hands.HandRefused as refused:
+        return _refused(game, hand, form, "score", refused)
+    flash(f"Hand {hand.number} saved.", "success")
+    return redirect(url_for("table.show", game_id=game.id))
+
+
+@bp.route("/hands/<int:hand_id>/edit", methods=["GET", "POST"])
+@transaction
+def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
+    """Correct a scored hand; an earlier hand needs a reason, and the history keeps it all."""
+    game = _game(game_id)
+    hand = _hand(game, hand_id)
+    if hand.state != HandState.SCORED:
+        abort(404)
+    form = hand_form(game.rules, len(game.seats), version=str(hand.version))
+    if not form.is_submitted():
+        form.load(hands.saved_entries(hand), hand.stock_ran_out)
+        return _hand_page(game, hand, form, "edit")
+    if not form.validate():
+        return _hand_page(game, hand, form, "edit", 422)
+    try:
+        correction = hands.correct_hand(
+            hand,
+            form.entries(),
+            stock_ran_out=form.stock_ran_out.data,
+            confirmed=form.confirm.data,
+            made_by=form.made_by.data or "",
+            reason=form.reason.data or "",
+            seen_version=_int(form.version.data),
+        )
+    except hands.HandAlreadySaved as saved:
+        return _already_saved(game, saved)
+    except hands.HandRefused as refused:
+        return _refused(game, hand, form, "edit", refused)
+    except games.GameRefused as refusal:
+        form.reason.errors = [str(refusal)]
+        return _hand_page(game, hand, form, "edit", 422)
+    if correction is None:
+        flash(f"Hand {hand.number} is unchanged.", "info")
+    else:
+        flash(f"Hand {hand.number} corrected; the change is in its history.", "success")
+    return redirect(url_for("table.show", game_id=game.id))
+
+
+@bp.post("/hands/<int:hand_id>/redeal")
+@transaction
+def redeal(game_id: int, hand_id: int) -> Response | tuple[str, int]:
+    """Record that the hand in play is dealt again by the same dealer."""
+    game = _game(game_id)
+    hand = _hand(game, hand_id)
+    form = RedealForm()
+    if form.validate() and _int(form.version.data) == hand.version:
+        try:
+            hands.redeal(hand, form.reason.data)
+        except games.GameRefused as refusal:
+            flash(str(refusal), "error")
+            return redirect(url_for("table.show", game_id=game.id))
+        flash(f"Hand {hand.number} is dealt again by the same dealer.", "success")
+        return redirect(url_for("table.show", game_id=game.id))
+    message = " ".join(form.reason.errors) or "The hand changed on another phone; look again."
+    flash(message, "error")
+    return redirect(url_for("table.show", game_id=game.id))
+
+
+def _refused(game: Game, hand: Hand, form: HandForm, mode: str, refused: hands.HandRefused):
+    for problem in refused.check.errors:
+        form.form_errors.append(problem.message)
+    return render_template(
+        "table/hand_form.html",
+        game=game,
+        hand=hand,
+        card=hand_card(game, hand),
+        form=form,
+        mode=mode,
+        freely=hands.is_freely_editable(hand),
+        warnings=refused.check.warnings if not refused.check.errors else (),
+    ), 422
+
+
+def _already_saved(game: Game, saved: hands.HandAlreadySaved) -> Response | tuple[str, int]:
+    if saved.same:
+        flash(f"Hand {saved.hand.number} was already saved, exactly as you sent it.", "info")
+        return redirect(url_for("table.show", game_id=game.id))
+    return render_template(
+        "table/already_saved.html", game=game, hand=saved.hand, sheet=scoresheet.build(game)
+    ), 409
+
+
+def _int(text: str | None) -> int | None:
+    try:
+        return int(text or "")
+    except ValueError:
+        return None

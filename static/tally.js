@@ -1,0 +1,56 @@
+// Tally taps on the hand form: each tap adds or takes back one card and shows the points.
+// Without this script the counts are typed into the number fields, and everything still works.
+(function () {
+  "use strict";
+  var form = document.querySelector("[data-hand-form]");
+  if (!form) return;
+
+  function number(input) {
+    var value = parseInt(input && input.value, 10);
+    return isNaN(value) || value < 0 ? 0 : value;
+  }
+
+  function refresh(card) {
+    var out = card.querySelector("[data-out]");
+    var typed = card.querySelector("[data-total]");
+    var points = 0;
+    var counted = false;
+    card.querySelectorAll("input[data-price]").forEach(function (input) {
+      var n = number(input);
+      if (n) counted = true;
+      points += n * parseInt(input.dataset.price, 10);
+    });
+    if (typed && typed.value !== "") {
+      points = number(typed);
+      counted = true;
+    }
+    var missing = number(card.querySelector("[data-missing]"));
+    var penalty = number(card.querySelector("[data-penalty]"));
+    var isOut = out && out.checked;
+    var total = (isOut ? 0 : points + missing * parseInt(card.dataset.shortPenalty, 10)) + penalty;
+    card.classList.toggle("is-out", !!isOut);
+    var display = card.querySelector("[data-points]");
+    display.textContent = isOut ? "out · " + total : (counted || penalty || missing ? total + " pts" : "");
+  }
+
+  form.querySelectorAll("[data-player]").forEach(function (card) {
+    card.querySelectorAll("button[data-step]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var input = document.getElementById(button.dataset.for);
+        input.value = Math.max(0, number(input) + parseInt(button.dataset.step, 10));
+        refresh(card);
+      });
+    });
+    card.addEventListener("input", function () { refresh(card); });
+    card.addEventListener("change", function () { refresh(card); });
+    refresh(card);
+  });
+
+  // A second tap on Save while the first is on its way would send the hand twice.
+  form.addEventListener("submit", function () {
+    form.querySelectorAll("button[type=submit]").forEach(function (button) {
+      window.setTimeout(function () { button.disabled = true; }, 0);
+    });
+  });
+})();

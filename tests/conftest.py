@@ -1,0 +1,113 @@
+"""Fixtures: an app on a fresh database, its client and CLI runner, and game factories."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from datetime import date
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+
+from scorekeeper import create_app, games, hands, leagues
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, League
+from scorekeeper.rules.entries import PlayerEntry
+
+# CI runs the suite a second time with TEST_DATABASE_URL pointing at a PostgreSQL server.
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "sqlite://")
+
+
+@pytest.fixture
+def app(tmp_path) -> Iterator[Flask]:
+    """An app on an empty database, with CSRF off (its own tests turn it on)."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": TEST_DATABASE_URL,
+            "WTF_CSRF_ENABLED": False,
+            "SERVER_NAME": "localhost",
+        },
+        instance_path=tmp_path / "instance",
+    )
+    with app.app_context():
+        db.drop_all()
+        db.create_all()
+        yield app
+        db.session.remove()
+        db.drop_all()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A test client of the app."""
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    """A runner for the app's click commands."""
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def make_league(app: Flask):
+    """Make a league with players; returns the league."""
+
+    def make(
+        name: str = "The Smiths",
+        players: Sequence[str] = ("Ann", "Bob", "Cat", "Dan", "Eve"),
+        preset: str = "continental",
+    ) -> League:
+        league = leagues.create_league(name, preset)
+        for player in players:
+            leagues.add_player(league, player)
+        db.session.commit()
+        return league
+
+    return make
+
+
+@pytest.fixture
+def make_game(app: Flask, make_league):
+    """Make a game in progress: a league's players seated in order, seat 0 dealing first."""
+
+    def make(
+        players: Sequence[str] = ("Ann", "Bob", "Cat", "Dan", "Eve"),
+        preset: str = "continental",
+        first_dealer: int = 0,
+        started_on: date | None = None,
+        league: League | None = None,
+    ) -> Game:
+        league = league or make_league(players=players, preset=preset)
+        by_name = {p.name: p for p in league.players}
+        game = games.start_game(
+            league,
+            league.rulesets[0],
+            [by_name[name] for name in players],
+            first_dealer,
+            today=started_on,
+        )
+        db.session.commit()
+        return game
+
+    return make
+
+
+def out() -> PlayerEntry:
+    """The report of a player who went out."""
+    return PlayerEntry(went_out=True)
+
+
+def tally(**counts: int) -> PlayerEntry:
+    """A Continental tally by group: tally(low=2, high=1, ace=0, joker=0)."""
+    labels = {"low": "2-9", "high": "10-K", "ace": "A", "joker": "Joker"}
+    return PlayerEntry(tally={labels[key]: n for key, n in counts.items()})
+
+
+def play_hand(game: Game, entries: Sequence[PlayerEntry], stock_ran_out: bool = False) -> None:
+    """Score the hand in play and commit, as one request would."""
+    hands.score_hand(games.current_hand(game), entries, stock_ran_out=stock_ran_out, confirmed=True)
+    db.session.commit()

@@ -1,0 +1,112 @@
+"""Points for the cards left in hand, totals that can happen, running totals and places."""
+
+import pytest
+
+from scorekeeper.rules import (
+    RulesError,
+    game_totals,
+    is_possible_total,
+    places,
+    points_for_tally,
+    preset,
+    running_totals,
+)
+
+
+# Tallies count cards per price-group label.
+@pytest.mark.parametrize(
+    ("key",            "tally",                                 "short", "points"),
+    [
+        ("continental",    {},                                      0,       0),
+        ("continental",    {"2-9": 3, "10-K": 1},                   0,       25),
+        ("continental",    {"A": 1, "Joker": 2},                    0,       120),
+        ("continental",    {"2-9": 0, "A": 0},                      0,       0),
+        ("continental",    {"2-9": 1},                              2,       25),
+        ("may-i-11",       {"A": 2, "10-K": 3, "2-9": 1},           0,       65),
+        ("may-i-deuces",   {"2": 1, "3": 2, "10, J, Q, K": 1},      0,       36),
+        ("contract-rummy", {"A, Joker": 2, "9": 1, "2": 1},         0,       41),
+        ("liverpool",      {"10, J, Q, K": 4},                      1,       50),
+    ],
+    ids=["went-out", "low-cards", "ace-and-jokers", "zero-counts", "short-hand", "11card",
+         "deuces", "contract-rummy", "liverpool-short"],
+)  # fmt: skip
+def test_points_for_tally(key: str, tally: dict[str, int], short: int, points: int) -> None:
+    assert points_for_tally(preset(key), tally, short_cards=short) == points
+
+
+# A tally with a group the rule set lacks, or a negative count, is refused.
+@pytest.mark.parametrize(
+    ("key",          "tally",             "short", "message"),
+    [
+        ("continental",  {"Q": 1},            0,       "no card group 'Q'"),
+        ("may-i-11",     {"Joker": 1},        0,       "no card group 'Joker'"),
+        ("continental",  {"2-9": -1},         0,       "cannot hold -1 cards"),
+        ("continental",  {},                  -1,      "short by -1"),
+    ],
+    ids=["rank-not-label", "no-jokers-in-11card", "negative-count", "negative-short"],
+)  # fmt: skip
+def test_points_for_tally_refuses(
+    key: str, tally: dict[str, int], short: int, message: str
+) -> None:
+    with pytest.raises(RulesError, match=message):
+        points_for_tally(preset(key), tally, short_cards=short)
+
+
+# Totals the prices can and cannot make.
+@pytest.mark.parametrize(
+    ("key",            "total", "max_cards", "possible"),
+    [
+        ("continental",    0,       None,        True),
+        ("continental",    23,      None,        False),
+        ("continental",    25,      None,        True),
+        ("continental",    5,       None,        True),
+        ("continental",    -5,      None,        False),
+        ("continental",    100,     2,           True),
+        ("continental",    110,     2,           False),
+        ("continental",    110,     3,           True),
+        ("may-i-11",       50,      None,        True),
+        ("may-i-11",       12,      None,        False),
+        ("may-i-deuces",   1,       None,        False),
+        ("may-i-deuces",   2,       None,        False),
+        ("may-i-deuces",   23,      None,        True),
+        ("may-i-deuces",   20,      1,           True),
+        ("contract-rummy", 1,       None,        False),
+        ("contract-rummy", 2,       None,        True),
+        ("contract-rummy", 31,      2,           False),
+        ("contract-rummy", 30,      2,           True),
+    ],
+    ids=["zero", "23-continental", "25-continental", "one-low-card", "negative",
+         "two-jokers", "110-in-two", "110-in-three", "11card-50", "11card-12", "deuces-1",
+         "deuces-2-no-price", "deuces-23", "deuces-one-deuce", "cr-1", "cr-2", "cr-31-in-two",
+         "cr-30-in-two"],
+)  # fmt: skip
+def test_is_possible_total(key: str, total: int, max_cards: int | None, possible: bool) -> None:
+    assert is_possible_total(preset(key), total, max_cards) is possible
+
+
+# Places: lowest total wins, ties share a place and skip the next.
+@pytest.mark.parametrize(
+    ("totals",                                     "expected"),
+    [
+        ({"ann": 10, "bob": 30, "cy": 30, "dee": 55},  {"ann": 1, "bob": 2, "cy": 2, "dee": 4}),
+        ({"ann": 40, "bob": 40, "cy": 40},             {"ann": 1, "bob": 1, "cy": 1}),
+        ({"ann": 0},                                   {"ann": 1}),
+        ({"ann": 90, "bob": 5, "cy": 5, "dee": 5},     {"ann": 4, "bob": 1, "cy": 1, "dee": 1}),
+        ({"ann": 7, "bob": 3},                         {"ann": 2, "bob": 1}),
+        ({},                                           {}),
+    ],
+    ids=["1-2-2-4", "all-tie", "single", "three-way-first", "two-players", "nobody"],
+)  # fmt: skip
+def test_places(totals: dict[str, int], expected: dict[str, int]) -> None:
+    assert places(totals) == expected
+
+
+def test_running_and_game_totals() -> None:
+    hands = [{"ann": 0, "bob": 25}, {"ann": 40, "bob": 0}, {"ann": 5, "bob": 10}]
+    assert running_totals(hands) == [
+        {"ann": 0, "bob": 25},
+        {"ann": 40, "bob": 25},
+        {"ann": 45, "bob": 35},
+    ]
+    assert game_totals(hands) == {"ann": 45, "bob": 35}
+    assert game_totals([]) == {}

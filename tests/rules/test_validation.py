@@ -1,0 +1,185 @@
+"""Rule sets that make no sense are refused, each fault named in plain words."""
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+
+from scorekeeper.rules import (
+    DeckCount,
+    Meld,
+    PriceGroup,
+    RuleSet,
+    RuleSetError,
+    preset,
+    ruleset_problems,
+    validate_ruleset,
+)
+
+CONTINENTAL = preset("continental")
+SET, RUN = Meld("set", 3), Meld("run", 4)
+
+
+def hand(number: int, **changes: object) -> Callable[[RuleSet], RuleSet]:
+    """A change to one hand (counted from 1) of the rule set."""
+
+    def change(rs: RuleSet) -> RuleSet:
+        hands = list(rs.hands)
+        hands[number - 1] = replace(hands[number - 1], **changes)  # type: ignore[arg-type]
+        return replace(rs, hands=tuple(hands))
+
+    return change
+
+
+def field(**changes: object) -> Callable[[RuleSet], RuleSet]:
+    """A change to top-level fields."""
+    return lambda rs: replace(rs, **changes)  # type: ignore[arg-type]
+
+
+def may_i(**changes: object) -> Callable[[RuleSet], RuleSet]:
+    """A change to the May I? policy."""
+    return lambda rs: replace(rs, may_i=replace(rs.may_i, **changes))  # type: ignore[arg-type]
+
+
+def prices(*groups: PriceGroup) -> Callable[[RuleSet], RuleSet]:
+    """Continental's prices with these groups instead."""
+    return field(prices=groups)
+
+
+def more_prices(group: PriceGroup) -> Callable[[RuleSet], RuleSet]:
+    """Continental's prices and one more group."""
+    return prices(*CONTINENTAL.prices, group)
+
+
+def more_decks(row: DeckCount) -> Callable[[RuleSet], RuleSet]:
+    """Continental's deck counts and one more row."""
+    return field(deck_counts=(*CONTINENTAL.deck_counts, row))
+
+
+TWO_TO_NINE, TEN_TO_KING, ACE, JOKER = CONTINENTAL.prices
+
+CASES = [
+    # Hands and contracts.
+    ("no-hands",         field(hands=()),
+     "hands",                     "A game needs at least one hand."),
+    ("empty-contract",   hand(2, melds=()),
+     "hands[1].melds",            "Hand 2: the contract needs at least one set or run."),
+    ("set-of-2",         hand(3, melds=(Meld("set", 2), RUN)),
+     "hands[2].melds[0].length",  "Hand 3: a set needs at least 3 cards."),
+    ("run-of-2",         hand(1, melds=(SET, Meld("run", 2))),
+     "hands[0].melds[1].length",  "Hand 1: a run needs at least 3 cards."),
+    ("pair",             hand(1, melds=(Meld("pair", 2),)),  # type: ignore[arg-type]
+     "hands[0].melds[0].kind",    "Hand 1: 'pair' is not a set or a run."),
+    ("too-few-dealt",    hand(7, cards_dealt=10),
+     "hands[6].cards_dealt",
+     "Hand 7: 10 cards dealt and 1 drawn cannot make a contract of 12 cards."),
+    ("none-dealt",       hand(1, cards_dealt=0),
+     "hands[0].cards_dealt",      "Hand 1: every player must be dealt a card."),
+    ("going-out",        hand(4, going_out="dance"),
+     "hands[3].going_out",        "Hand 4: 'dance' is no way to go out."),
+    ("hand-may-i-limit", hand(5, may_i_limit=-1),
+     "hands[4].may_i_limit",      "Hand 5: the May I? limit cannot be negative."),
+    # Players.
+    ("one-player",       field(min_players=1),
+     "min_players",               "A game is for 2 to 10 players, not 1."),
+    ("eleven-players",   field(max_players=11),
+     "max_players",               "A game is for 2 to 10 players, not 11."),
+    ("min-over-max",     field(min_players=8, max_players=4),
+     "max_players",               "The most players cannot be fewer than the fewest players."),
+    # Decks and jokers.
+    ("count-uncovered",  field(deck_counts=CONTINENTAL.deck_counts[:2]),
+     "deck_counts",               "Say how many decks 7 players use."),
+    ("count-twice",      more_decks(DeckCount(6, 7, 3, 6)),
+     "deck_counts[3]",            "Decks for 6 players are given twice."),
+    ("count-outside",    more_decks(DeckCount(9, 9, 5, 10)),
+     "deck_counts[3]",
+     "Decks for 9 players: 9 players is outside the rule set's range."),
+    ("no-decks",         field(deck_counts=(DeckCount(4, 8, 0, 0),)),
+     "deck_counts[0].decks",      "Decks for 4-8 players: at least one deck is needed."),
+    ("negative-jokers",  field(deck_counts=(DeckCount(4, 8, 3, -1),)),
+     "deck_counts[0].jokers",
+     "Decks for 4-8 players: the number of jokers cannot be negative."),
+    ("upside-down-row",  field(deck_counts=(DeckCount(8, 4, 3, 6),)),
+     "deck_counts[0].max_players", "Decks for 8-4 players: the range is upside down."),
+    # Prices.
+    ("negative-points",  prices(replace(TWO_TO_NINE, points=-5), TEN_TO_KING, ACE, JOKER),
+     "prices[0].points",          "Card group '2-9': a card cannot cost negative points."),
+    ("empty-group",      more_prices(PriceGroup("X", (), 1)),
+     "prices[4].ranks",           "Card group 'X': the group holds no cards."),
+    ("rank-twice",       more_prices(PriceGroup("Q", ("Q",), 12)),
+     "prices[4].ranks",           "The card Q has a price in two groups."),
+    ("unknown-rank",     more_prices(PriceGroup("11", ("11",), 11)),
+     "prices[4].ranks",           "Card group '11': '11' is not a card."),
+    ("label-twice",      prices(TWO_TO_NINE, TEN_TO_KING, replace(ACE, label="2-9"), JOKER),
+     "prices[2].label",           "Card group '2-9': two card groups have this label."),
+    ("no-label",         prices(TWO_TO_NINE, TEN_TO_KING, replace(ACE, label=" "), JOKER),
+     "prices[2].label",           "Card group 3 needs a label."),
+    ("ace-unpriced",     prices(TWO_TO_NINE, TEN_TO_KING, JOKER),
+     "prices",                    "Say what the card A costs when left in hand."),
+    ("joker-unpriced",   prices(TWO_TO_NINE, TEN_TO_KING, ACE),
+     "prices",                    "The game uses jokers: say what a joker costs left in hand."),
+    ("short-penalty",    field(short_card_penalty=-10),
+     "short_card_penalty",        "The charge for a missing card cannot be negative."),
+    # May I? and stock.
+    ("penalty-cards",    may_i(penalty_cards=-1),
+     "may_i.penalty_cards",       "May I?: penalty cards cannot be negative."),
+    ("priority",         may_i(priority="loudest"),
+     "may_i.priority",            "May I?: 'loudest' is not a priority rule."),
+    ("per-hand-limit",   may_i(per_hand_limit=-2),
+     "may_i.per_hand_limit",      "May I?: the limit per hand cannot be negative."),
+    ("ban-too-long",     may_i(banned_last_hands=8),
+     "may_i.banned_last_hands",   "May I?: cannot ban the last 8 hands of a 7-hand game."),
+    ("ban-negative",     may_i(banned_last_hands=-1),
+     "may_i.banned_last_hands",   "May I?: the banned hands cannot be negative."),
+    ("stock-kind",       lambda rs: replace(rs, stock=replace(rs.stock, kind="burn")),
+     "stock.kind",                "Stock: 'burn' is not a way to renew the stock."),
+    # Names.
+    ("empty-name",       field(name="  "),
+     "name",                      "The rule set needs a name."),
+    ("empty-key",        field(key=""),
+     "key",                       "The rule set needs a short key."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "message"),
+    [case[1:] for case in CASES],
+    ids=[case[0] for case in CASES],
+)
+def test_invalid_ruleset_is_refused(
+    change: Callable[[RuleSet], RuleSet], path: str, message: str
+) -> None:
+    with pytest.raises(RuleSetError) as refused:
+        validate_ruleset(change(CONTINENTAL))
+    assert (path, message) in refused.value.errors
+    assert message in str(refused.value)
+
+
+# Changes that stay within the rules are accepted.
+@pytest.mark.parametrize(
+    "change",
+    [
+        hand(1, melds=(Meld("run", 3), SET)),
+        hand(7, cards_dealt=11),
+        field(min_players=2, deck_counts=(DeckCount(2, 4, 2, 4), *CONTINENTAL.deck_counts[1:])),
+        prices(TWO_TO_NINE, TEN_TO_KING, replace(ACE, points=0), JOKER),
+        may_i(banned_last_hands=3, per_hand_limit=0),
+        hand(2, may_i_limit=0),
+    ],
+    ids=["run-of-3", "dealt-one-short-of-contract", "two-players", "free-aces",
+         "house-ban-last-3", "may-i-banned-in-hand"],
+)  # fmt: skip
+def test_sensible_changes_pass(change: Callable[[RuleSet], RuleSet]) -> None:
+    assert ruleset_problems(change(CONTINENTAL)) == []
+
+
+def test_joker_price_without_jokers_is_fine() -> None:
+    eleven = preset("may-i-11")
+    with_joker = replace(eleven, prices=(*eleven.prices, PriceGroup("Joker", ("JOKER",), 50)))
+    assert ruleset_problems(with_joker) == []
+
+
+def test_every_fault_is_listed_at_once() -> None:
+    broken = hand(1, cards_dealt=0)(replace(CONTINENTAL, name="", key="", short_card_penalty=-1))
+    paths = [path for path, _ in ruleset_problems(broken)]
+    assert paths == ["name", "key", "hands[0].cards_dealt", "short_card_penalty"]
