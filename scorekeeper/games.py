@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from sqlalchemy import func, select
@@ -88,6 +87,8 @@ def load_game(game_id: int) -> Game | None:
             selectinload(Game.seats).selectinload(Seat.player),
             selectinload(Game.hands).selectinload(Hand.scores),
             selectinload(Game.hands).selectinload(Hand.corrections),
+            selectinload(Game.hands).selectinload(Hand.claims),
+            selectinload(Game.suspensions),
         )
     )
 
@@ -120,12 +121,27 @@ def touch(game: Game) -> None:
     game.updated_at = datetime.now(UTC)
 
 
+def seats_at_hand(game: Game, hand_number: int) -> list[Seat]:
+    """The seats that play hand `hand_number`: everyone who has not left before it."""
+    return [
+        seat
+        for seat in game.seats
+        if seat.left_from_hand is None or seat.left_from_hand > hand_number
+    ]
+
+
+def dealer_position(game: Game, hand_number: int) -> int:
+    """Who deals hand `hand_number`: the deal passes left, skipping players who have left."""
+    present = {seat.position for seat in seats_at_hand(game, hand_number)}
+    return rules.dealer_among(game.first_dealer_position, hand_number, len(game.seats), present)
+
+
 def advance(game: Game, hand: Hand) -> None:
     """After `hand` is scored: deal the next hand, or finish the game after the last."""
-    rs = game.rules
-    if hand.number >= rules.hand_count(rs):
+    if hand.number >= rules.hand_count(game.rules):
         game.status = GameStatus.FINISHED
         game.finished_at = datetime.now(UTC)
+        settle(game)
         return
     number = hand.number + 1
     game.hands.append(
@@ -133,25 +149,39 @@ def advance(game: Game, hand: Hand) -> None:
             number=number,
             attempt=1,
             state=HandState.PLAYING,
-            dealer_position=rules.dealer_for_hand(
-                game.first_dealer_position, number, len(game.seats)
-            ),
+            dealer_position=dealer_position(game, number),
         )
     )
 
 
-@dataclass(frozen=True)
-class Standing:
-    """A seat's place in the game so far."""
+def deal_again(hand: Hand) -> Hand:
+    """Deal `hand` again: same number, contract and dealer, as a new attempt."""
+    again = Hand(
+        number=hand.number,
+        attempt=hand.attempt + 1,
+        dealer_position=hand.dealer_position,
+        state=HandState.PLAYING,
+    )
+    hand.game.hands.append(again)
+    return again
 
-    seat: Seat
-    total: int
-    place: int
 
+def settle(game: Game) -> None:
+    """Write each seat's final total and place, and whether the game is discarded.
 
-def standings(game: Game) -> list[Standing]:
-    """Every seat with its total and place (ties share a place), best first."""
+    A player who left gets a total posted by the incomplete-game rule; with fewer than two
+    finishers the game is discarded and counts in no standings.
+    """
     totals = seat_totals(game)
-    placed = rules.places(totals)
-    rows = [Standing(seat, totals[seat.id], placed[seat.id]) for seat in game.seats]
-    return sorted(rows, key=lambda row: (row.place, row.seat.position))
+    finished = {seat.id: seat.left_from_hand is None for seat in game.seats}
+    if game.rules.fairness.incomplete_game:
+        verdict = rules.final_game_totals(totals, finished)
+    else:
+        verdict = rules.GameVerdict(discarded=False, totals=totals)
+    game.discarded = verdict.discarded
+    game.end_note = verdict.reason
+    placed = rules.places(verdict.totals)
+    for seat in game.seats:
+        seat.final_total = verdict.totals[seat.id]
+        seat.total_posted = seat.id in verdict.posted
+        seat.place = None if verdict.discarded else placed[seat.id]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper import rules
+from scorekeeper import games, rules
 from scorekeeper.models import Game, Hand, Seat
 
 
@@ -31,9 +31,12 @@ def hand_card(game: Game, hand: Hand) -> HandCard:
     """Build the referee card for `hand` of `game` from the game's own copy of the rules."""
     rs = game.rules
     seats = game.seats
-    deck = rules.decks_for(rs, len(seats))
+    playing = games.seats_at_hand(game, hand.number)
+    # A table that lost players keeps to the decks of the smallest table the rules allow.
+    deck = rules.decks_for(rs, max(len(playing), rs.min_players))
     rule = rules.hand_rule(rs, hand.number)
     dealer = hand.dealer_position
+    present = {seat.position for seat in playing}
     return HandCard(
         number=hand.number,
         attempt=hand.attempt,
@@ -45,7 +48,7 @@ def hand_card(game: Game, hand: Hand) -> HandCard:
         jokers=deck.jokers,
         wild=rs.wild,
         dealer=seats[dealer],
-        first_player=seats[(dealer + 1) % len(seats)],
+        first_player=seats[rules.first_player_among(dealer, len(seats), present)],
         going_out=rules.going_out_words(rs, hand.number),
         note=rule.note,
     )

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from scorekeeper import games
-from scorekeeper.models import Correction, Game, Hand, HandScore, HandState
-from scorekeeper.rules.entries import HandCheck, PlayerEntry, check_hand, entry_score
+from scorekeeper import games, rules
+from scorekeeper.models import Correction, GameStatus, Hand, HandScore, HandState, Seat
+from scorekeeper.rules import fairness
+from scorekeeper.rules.entries import HandCheck, PlayerEntry, Problem, check_hand, entry_score
 
 
 class HandRefused(Exception):
@@ -28,6 +30,14 @@ class HandAlreadySaved(Exception):
         super().__init__(f"Hand {hand.number} was already saved.")
 
 
+@dataclass(frozen=True)
+class Saved:
+    """What happened to a reported hand: scored, or sent back to be played again."""
+
+    replayed: bool
+    reason: str = ""
+
+
 def entry_of(score: HandScore) -> PlayerEntry:
     """The report a saved score was computed from."""
     return PlayerEntry(
@@ -42,24 +52,41 @@ def entry_of(score: HandScore) -> PlayerEntry:
 
 
 def saved_entries(hand: Hand) -> list[PlayerEntry]:
-    """The saved report of a hand, in seat order."""
+    """The saved report of a hand, for the players at the table, in seat order."""
     by_seat = {score.seat_id: score for score in hand.scores}
-    return [entry_of(by_seat[seat.id]) for seat in hand.game.seats if seat.id in by_seat]
+    return [entry_of(by_seat[seat.id]) for seat in hand_seats(hand) if seat.id in by_seat]
 
 
-def _validate(
-    game: Game, entries: Sequence[PlayerEntry], stock_ran_out: bool, confirmed: bool
-) -> None:
-    names = [seat.player.name for seat in game.seats]
-    check = check_hand(game.rules, entries, names, stock_ran_out=stock_ran_out)
+def hand_seats(hand: Hand) -> list[Seat]:
+    """The seats that play this hand: everyone who has not left the game before it."""
+    return games.seats_at_hand(hand.game, hand.number)
+
+
+def _verdict(
+    hand: Hand, entries: Sequence[PlayerEntry], stock_ran_out: bool, confirmed: bool
+) -> fairness.HandVerdict[int]:
+    """Check the report and score it under the missing-score rule; raise if it is refused."""
+    rs = hand.game.rules
+    names = [seat.player.name for seat in hand_seats(hand)]
+    check = check_hand(rs, entries, names, stock_ran_out=stock_ran_out)
     if check.errors or (check.warnings and not confirmed):
         raise HandRefused(check)
+    reported = {
+        i: fairness.MISSING if entry.no_score else entry_score(rs, entry)
+        for i, entry in enumerate(entries)
+    }
+    try:
+        return fairness.score_hand(reported, missing_score_rule=rs.fairness.missing_score)
+    except rules.RulesError as error:
+        raise HandRefused(HandCheck((Problem(str(error)),), ())) from error
 
 
-def _write_scores(hand: Hand, entries: Sequence[PlayerEntry]) -> None:
+def _write_scores(
+    hand: Hand, entries: Sequence[PlayerEntry], verdict: fairness.HandVerdict[int]
+) -> None:
     rs = hand.game.rules
     by_seat = {score.seat_id: score for score in hand.scores}
-    for seat, entry in zip(hand.game.seats, entries, strict=True):
+    for index, (seat, entry) in enumerate(zip(hand_seats(hand), entries, strict=True)):
         row = by_seat.get(seat.id)
         if row is None:
             row = HandScore(seat=seat)
@@ -71,8 +98,9 @@ def _write_scores(hand: Hand, entries: Sequence[PlayerEntry]) -> None:
         row.penalty_reason = entry.penalty_reason.strip() if entry.penalty else ""
         row.went_out = entry.went_out
         row.no_score = entry.no_score
-        row.score = entry_score(rs, entry)
-        row.posted = False
+        scored = verdict.scores.get(index)
+        row.score = scored.score if scored else entry_score(rs, entry)
+        row.posted = bool(scored and scored.posted)
 
 
 def score_hand(
@@ -82,14 +110,18 @@ def score_hand(
     stock_ran_out: bool,
     confirmed: bool,
     seen_version: int | None = None,
-) -> None:
+) -> Saved:
     """Save the hand in play and deal the next one (or finish the game).
+
+    When a missing score cannot be posted (fewer than two given scores), the report is kept
+    and the same hand is dealt again by the same dealer.
 
     :param seen_version: the hand's version the form was built from; a different one means
         another phone got there first.
     :raises HandAlreadySaved: when the hand is no longer in play or changed since it was seen.
     :raises HandRefused: when the report is incomplete or inconsistent, or has an unusual
         total that was not confirmed.
+    :raises GameRefused: when the game is suspended or over.
     """
     game = hand.game
     if hand.state != HandState.PLAYING or (
@@ -97,13 +129,24 @@ def score_hand(
     ):
         same = hand.state == HandState.SCORED and saved_entries(hand) == list(entries)
         raise HandAlreadySaved(hand, same)
-    _validate(game, entries, stock_ran_out, confirmed)
-    _write_scores(hand, entries)
+    if game.status != GameStatus.PLAYING:
+        raise games.GameRefused("The game is suspended: resume it before scoring a hand.")
+    verdict = _verdict(hand, entries, stock_ran_out, confirmed)
     hand.stock_ran_out = stock_ran_out
-    hand.state = HandState.SCORED
     hand.scored_at = datetime.now(UTC)
-    games.advance(game, hand)
     games.touch(game)
+    if verdict.replay:
+        _write_scores(hand, entries, verdict)
+        for row in hand.scores:
+            row.score = None
+        hand.state = HandState.REPLAYED
+        hand.note = verdict.reason
+        games.deal_again(hand)
+        return Saved(replayed=True, reason=verdict.reason)
+    _write_scores(hand, entries, verdict)
+    hand.state = HandState.SCORED
+    games.advance(game, hand)
+    return Saved(replayed=False, reason=verdict.reason)
 
 
 def is_freely_editable(hand: Hand) -> bool:
@@ -123,6 +166,7 @@ def snapshot(hand: Hand) -> dict[str, Any]:
             continue
         players[seat.player.name] = {
             "score": score.score,
+            "posted": score.posted,
             "went_out": score.went_out,
             "tally": dict(score.tally or {}),
             "typed_total": score.typed_total,
@@ -146,25 +190,34 @@ def correct_hand(
 ) -> Correction | None:
     """Change a scored hand's report and keep the change in the hand's history.
 
-    The latest scored hand changes freely; an earlier one needs a reason.
+    The latest scored hand changes freely; an earlier one needs a reason (when the league
+    keeps the corrections rule). A finished game's totals and places follow.
 
     :return: the history entry, or None when nothing changed.
     :raises HandAlreadySaved: when the hand changed since the form was built.
-    :raises HandRefused: as for scoring.
+    :raises HandRefused: as for scoring, and when the change would need a re-play.
     :raises GameRefused: for a hand that is not scored, or an earlier one without a reason.
     """
+    game = hand.game
     if hand.state != HandState.SCORED:
         raise games.GameRefused(f"Hand {hand.number} has no saved score to correct.")
     if seen_version is not None and seen_version != hand.version:
         raise HandAlreadySaved(hand, saved_entries(hand) == list(entries))
-    if not is_freely_editable(hand) and not reason.strip():
+    needs_reason = game.rules.fairness.corrections and not is_freely_editable(hand)
+    if needs_reason and not reason.strip():
         raise games.GameRefused(
             f"Later hands are already scored, so changing hand {hand.number} needs the table's "
             "agreement: give the reason."
         )
-    _validate(hand.game, entries, stock_ran_out, confirmed)
+    verdict = _verdict(hand, entries, stock_ran_out, confirmed)
+    if verdict.replay:
+        raise HandRefused(
+            HandCheck(
+                (Problem("With this change too few players gave a score. " + verdict.reason),), ()
+            )
+        )
     before = snapshot(hand)
-    _write_scores(hand, entries)
+    _write_scores(hand, entries, verdict)
     hand.stock_ran_out = stock_ran_out
     after = snapshot(hand)
     if after == before:
@@ -172,7 +225,9 @@ def correct_hand(
     hand.updated_at = datetime.now(UTC)  # moves the hand's version for other phones
     correction = Correction(made_by=made_by.strip(), reason=reason.strip(), old=before, new=after)
     hand.corrections.append(correction)
-    games.touch(hand.game)
+    if game.status == GameStatus.FINISHED:
+        games.settle(game)
+    games.touch(game)
     return correction
 
 
@@ -189,12 +244,25 @@ def redeal(hand: Hand, reason: str) -> Hand:
         raise games.GameRefused("Say why the hand is dealt again.")
     hand.state = HandState.REDEALT
     hand.note = reason.strip()
-    again = Hand(
-        number=hand.number,
-        attempt=hand.attempt + 1,
-        dealer_position=hand.dealer_position,
-        state=HandState.PLAYING,
-    )
-    hand.game.hands.append(again)
     games.touch(hand.game)
-    return again
+    return games.deal_again(hand)
+
+
+def stock_ran_out(hand: Hand) -> str:
+    """Record that the stock ran out during the hand in play; say what the rules prescribe."""
+    if hand.state != HandState.PLAYING:
+        raise games.GameRefused(f"Hand {hand.number} is not being played.")
+    hand.stock_renewals += 1
+    games.touch(hand.game)
+    return stock_renewal_words(hand)
+
+
+def stock_renewal_words(hand: Hand) -> str:
+    """What the table does now that the stock ran out `hand.stock_renewals` times."""
+    policy = hand.game.rules.stock
+    if policy.kind == "turn_over_once" and hand.stock_renewals >= 2:
+        return (
+            "The stock ran out a second time: the hand is over. Score it with nobody out, "
+            "and tick “the stock ran out”."
+        )
+    return rules.stock_words(policy)

@@ -23,10 +23,10 @@ def create_league(name: str, preset_key: str) -> League:
 
 
 def player_named(league: League, name: str) -> Player | None:
-    """The league's player with this name, ignoring case, if any."""
-    return db.session.scalar(
-        select(Player).where(Player.league_id == league.id, func.lower(Player.name) == name.lower())
-    )
+    """The league's player with this name, ignoring case (accents included), if any."""
+    # Compared in Python: SQLite's lower() folds only ASCII letters, and a league is small.
+    wanted = name.casefold()
+    return next((p for p in league.players if p.name.casefold() == wanted), None)
 
 
 def add_player(league: League, name: str) -> Player:

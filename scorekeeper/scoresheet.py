@@ -14,6 +14,12 @@ class Cell:
 
     score: HandScore | None
     running: int
+    posted_from: tuple[int, int] | None = None
+
+    @property
+    def absent(self) -> bool:
+        """True when the player had left the game before this hand."""
+        return self.score is None
 
 
 @dataclass(frozen=True)
@@ -36,19 +42,22 @@ class Sheet:
     seats: list[Seat]
     rows: list[Row]
     totals: list[int]
-    places: list[int]
+    places: list[int | None]
     finished: bool
     hands_in_game: int
+    posted_totals: list[bool]
+    discarded: bool
+    end_note: str
 
     @property
     def winners(self) -> list[Seat]:
         """Whoever holds first place (more than one on a tie)."""
         return [seat for seat, place in zip(self.seats, self.places, strict=True) if place == 1]
 
-    def ranking(self) -> list[tuple[int, Seat, int]]:
-        """(place, seat, total), best first."""
-        rows = zip(self.places, self.seats, self.totals, strict=True)
-        return sorted(rows, key=lambda row: (row[0], row[1].position))
+    def ranking(self) -> list[tuple[int | None, Seat, int, bool]]:
+        """(place, seat, total, posted), best first."""
+        rows = zip(self.places, self.seats, self.totals, self.posted_totals, strict=True)
+        return sorted(rows, key=lambda row: (row[0] or 0, row[2], row[1].position))
 
 
 def build(game: Game) -> Sheet:
@@ -65,11 +74,13 @@ def build(game: Game) -> Sheet:
         if hand.state != HandState.SCORED:
             continue
         by_seat = {score.seat_id: score for score in hand.scores}
+        given = rules.two_highest(s.score or 0 for s in hand.scores if not s.no_score)
         cells = []
         for seat in seats:
             score = by_seat.get(seat.id)
             running[seat.id] += (score.score or 0) if score else 0
-            cells.append(Cell(score, running[seat.id]))
+            posted_from = given if score is not None and score.posted else None
+            cells.append(Cell(score, running[seat.id], posted_from))
         out = next((s for s in seats if s.id in by_seat and by_seat[s.id].went_out), None)
         rows.append(
             Row(
@@ -82,13 +93,24 @@ def build(game: Game) -> Sheet:
                 redeals=redeals.get(hand.number, []),
             )
         )
-    totals = [running[seat.id] for seat in seats]
-    placed = rules.places(dict(enumerate(totals)))
+    settled = game.status == GameStatus.FINISHED and all(
+        seat.final_total is not None for seat in seats
+    )
+    if settled:
+        totals = [seat.final_total or 0 for seat in seats]
+        places = [seat.place for seat in seats]
+    else:
+        totals = [running[seat.id] for seat in seats]
+        placed = rules.places(dict(enumerate(totals)))
+        places = [None if game.discarded else placed[i] for i in range(len(seats))]
     return Sheet(
         seats=seats,
         rows=rows,
         totals=totals,
-        places=[placed[i] for i in range(len(seats))],
+        places=places,
         finished=game.status == GameStatus.FINISHED,
         hands_in_game=rules.hand_count(rs),
+        posted_totals=[settled and seat.total_posted for seat in seats],
+        discarded=game.discarded,
+        end_note=game.end_note,
     )

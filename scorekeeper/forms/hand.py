@@ -50,6 +50,7 @@ class HandForm(FlaskForm):
         prefix = f"p{index}_"
         return PlayerFields(
             out=self[prefix + "out"],
+            no_score=self[prefix + "no_score"],
             counts=[(g, self[f"{prefix}g{j}"]) for j, g in enumerate(self.groups)],
             total=self[prefix + "total"],
             missing=self[prefix + "missing"],
@@ -73,6 +74,7 @@ class PlayerFields:
     """One player's fields on the hand form."""
 
     out: Field
+    no_score: Field
     counts: list[tuple[rules.PriceGroup, Field]]
     total: Field
     missing: Field
@@ -88,11 +90,13 @@ class PlayerFields:
             missing_cards=self.missing.data or 0,
             penalty=self.penalty.data or 0,
             penalty_reason=self.penalty_reason.data or "",
+            no_score=bool(self.no_score.data),
         )
 
     def fill(self, entry: PlayerEntry) -> None:
         """Show a saved report in the fields."""
         self.out.data = entry.went_out
+        self.no_score.data = entry.no_score
         for group, field in self.counts:
             field.data = entry.tally.get(group.label, 0)
         self.total.data = entry.typed_total
@@ -113,6 +117,7 @@ def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
     for i in range(seat_count):
         prefix = f"p{i}_"
         attrs[prefix + "out"] = BooleanField("Went out")
+        attrs[prefix + "no_score"] = BooleanField("Played, but gave no score")
         for j, group in enumerate(rs.prices):
             attrs[f"{prefix}g{j}"] = _count(f"{group.label} ({group.points} points each)")
         attrs[prefix + "total"] = IntegerField(

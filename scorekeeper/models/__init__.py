@@ -1,7 +1,7 @@
 """Typed models of the league, its players and rule sets, its games and their hands."""
 
-from scorekeeper.models.game import Game, GameStatus, Seat
-from scorekeeper.models.hand import Correction, Hand, HandScore, HandState
+from scorekeeper.models.game import Game, GameStatus, Seat, Suspension
+from scorekeeper.models.hand import Correction, Hand, HandScore, HandState, MayIClaim
 from scorekeeper.models.league import League, Player, RuleSet
 
 __all__ = [
@@ -12,7 +12,9 @@ __all__ = [
     "HandScore",
     "HandState",
     "League",
+    "MayIClaim",
     "Player",
     "RuleSet",
     "Seat",
+    "Suspension",
 ]

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models.base import Timestamped
+from scorekeeper.models.base import Timestamped, utcnow
 
 if TYPE_CHECKING:
     from scorekeeper.models.hand import Hand
@@ -57,6 +57,9 @@ class Game(Timestamped, db.Model):
         order_by="(Hand.number, Hand.attempt)",
         cascade="all, delete-orphan",
     )
+    suspensions: Mapped[list[Suspension]] = relationship(
+        back_populates="game", order_by="Suspension.id", cascade="all, delete-orphan"
+    )
 
     __mapper_args__ = {"version_id_col": version}
 
@@ -78,7 +81,25 @@ class Seat(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="RESTRICT"), index=True)
     position: Mapped[int]
+    # The first hand this player did not play, when they left the game early.
     left_from_hand: Mapped[int | None]
+    # Set when the game ends: the game total (posted by the incomplete-game rule for a player
+    # who left) and the place, so standings can be summed by the database.
+    final_total: Mapped[int | None]
+    total_posted: Mapped[bool] = mapped_column(default=False)
+    place: Mapped[int | None]
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()
+
+
+class Suspension(db.Model):
+    """A break in a game between hands, and when (if ever) it went on."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    before_hand: Mapped[int]
+    suspended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    resumed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    game: Mapped[Game] = relationship(back_populates="suspensions")

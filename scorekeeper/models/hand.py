@@ -39,7 +39,10 @@ class Hand(Timestamped, db.Model):
         Enum(HandState, native_enum=False, length=20, validate_strings=True),
         default=HandState.PLAYING,
     )
+    # True when the hand ended with nobody out because the stock ran out for good.
     stock_ran_out: Mapped[bool] = mapped_column(default=False)
+    # How many times the stock ran out during the hand and was renewed by the rule set's policy.
+    stock_renewals: Mapped[int] = mapped_column(default=0)
     note: Mapped[str] = mapped_column(String(200), default="")
     scored_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     version: Mapped[int] = mapped_column(default=1)
@@ -50,6 +53,9 @@ class Hand(Timestamped, db.Model):
     )
     corrections: Mapped[list[Correction]] = relationship(
         back_populates="hand", order_by="Correction.id", cascade="all, delete-orphan"
+    )
+    claims: Mapped[list[MayIClaim]] = relationship(
+        back_populates="hand", order_by="MayIClaim.id", cascade="all, delete-orphan"
     )
 
     __mapper_args__ = {"version_id_col": version}
@@ -89,3 +95,15 @@ class Correction(db.Model):
     new: Mapped[dict[str, Any]] = mapped_column(JSON)
 
     hand: Mapped[Hand] = relationship(back_populates="corrections")
+
+
+class MayIClaim(db.Model):
+    """A May I?: the claimant took the top discard and the rule set's penalty cards."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hand.id", ondelete="CASCADE"), index=True)
+    seat_id: Mapped[int] = mapped_column(ForeignKey("seat.id", ondelete="CASCADE"), index=True)
+    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    hand: Mapped[Hand] = relationship(back_populates="claims")
+    seat: Mapped[Seat] = relationship()

@@ -1,5 +1,13 @@
 """The game's rules as pure Python: rule sets as data and the functions the table needs."""
 
+from scorekeeper.rules.entries import (
+    HandCheck,
+    PlayerEntry,
+    Problem,
+    card_points,
+    check_hand,
+    entry_score,
+)
 from scorekeeper.rules.fairness import (
     ABSENT,
     FAIRNESS_WORDS,
@@ -47,6 +55,7 @@ from scorekeeper.rules.ruleset import (
     RuleSetError,
     StockPolicy,
 )
+from scorekeeper.rules.rulings import Ruling, rulings, search_rulings
 from scorekeeper.rules.scoring import (
     game_totals,
     is_possible_total,
@@ -56,6 +65,7 @@ from scorekeeper.rules.scoring import (
     price_of,
     running_totals,
 )
+from scorekeeper.rules.seating import dealer_among, first_player_among, next_present
 from scorekeeper.rules.storage import ruleset_from_dict, ruleset_to_dict
 from scorekeeper.rules.table import (
     cards_dealt,
@@ -74,6 +84,18 @@ from scorekeeper.rules.table import (
 from scorekeeper.rules.validation import ruleset_problems, validate_ruleset
 
 __all__ = [
+    "HandCheck",
+    "PlayerEntry",
+    "Problem",
+    "Ruling",
+    "card_points",
+    "check_hand",
+    "dealer_among",
+    "entry_score",
+    "first_player_among",
+    "next_present",
+    "rulings",
+    "search_rulings",
     "ABSENT",
     "DEFAULT_LENGTHS",
     "FAIRNESS_WORDS",

@@ -5,8 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import games, hands, scoresheet
+from scorekeeper import claims, games, hands, rules, scoresheet
 from scorekeeper.database import transaction
+from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm, hand_form
 from scorekeeper.hand_card import hand_card
 from scorekeeper.models import Game, Hand, HandState
@@ -34,10 +35,13 @@ def show(game_id: int) -> str:
         game=game,
         hand=hand,
         card=hand_card(game, hand) if hand else None,
-        standings=games.standings(game),
         sheet=sheet,
         last_scored=sheet.rows[-1].hand if sheet.rows else None,
         redeal_form=RedealForm(formdata=None, version=hand.version if hand else None),
+        may_i_form=MayIForm(formdata=None),
+        sizes=claims.hand_sizes(hand) if hand else [],
+        may_i_limit=rules.may_i_limit(game.rules, hand.number) if hand else None,
+        stock_words=hands.stock_renewal_words(hand) if hand else "",
     )
 
 
@@ -48,15 +52,19 @@ def version(game_id: int) -> Response:
     return jsonify(version=game.version)
 
 
-def _hand_page(game: Game, hand: Hand, form: HandForm, mode: str, status: int = 200):
+def _hand_page(
+    game: Game, hand: Hand, form: HandForm, mode: str, status: int = 200, warnings=()
+) -> tuple[str, int]:
     return render_template(
         "table/hand_form.html",
         game=game,
         hand=hand,
+        seats=hands.hand_seats(hand),
         card=hand_card(game, hand),
         form=form,
         mode=mode,
         freely=hands.is_freely_editable(hand),
+        warnings=warnings,
     ), status
 
 
@@ -66,7 +74,7 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Score the hand in play: who went out, and what everyone else holds."""
     game = _game(game_id)
     hand = _hand(game, hand_id)
-    form = hand_form(game.rules, len(game.seats), version=str(hand.version))
+    form = hand_form(game.rules, len(hands.hand_seats(hand)), version=str(hand.version))
     if not form.is_submitted():
         if hand.state != HandState.PLAYING:
             return redirect(url_for("table.show", game_id=game.id))
@@ -74,18 +82,24 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     if not form.validate():
         return _hand_page(game, hand, form, "score", 422)
     try:
-        hands.score_hand(
+        saved = hands.score_hand(
             hand,
             form.entries(),
             stock_ran_out=form.stock_ran_out.data,
             confirmed=form.confirm.data,
             seen_version=_int(form.version.data),
         )
-    except hands.HandAlreadySaved as saved:
-        return _already_saved(game, saved)
+    except hands.HandAlreadySaved as already:
+        return _already_saved(game, already)
     except hands.HandRefused as refused:
         return _refused(game, hand, form, "score", refused)
-    flash(f"Hand {hand.number} saved.", "success")
+    except games.GameRefused as refusal:
+        form.form_errors.append(str(refusal))
+        return _hand_page(game, hand, form, "score", 422)
+    if saved.replayed:
+        flash(f"Hand {hand.number} must be played again. {saved.reason}", "warning")
+    else:
+        flash(f"Hand {hand.number} saved. {saved.reason}".strip(), "success")
     return redirect(url_for("table.show", game_id=game.id))
 
 
@@ -97,7 +111,7 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     hand = _hand(game, hand_id)
     if hand.state != HandState.SCORED:
         abort(404)
-    form = hand_form(game.rules, len(game.seats), version=str(hand.version))
+    form = hand_form(game.rules, len(hands.hand_seats(hand)), version=str(hand.version))
     if not form.is_submitted():
         form.load(hands.saved_entries(hand), hand.stock_ran_out)
         return _hand_page(game, hand, form, "edit")
@@ -147,19 +161,13 @@ def redeal(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     return redirect(url_for("table.show", game_id=game.id))
 
 
-def _refused(game: Game, hand: Hand, form: HandForm, mode: str, refused: hands.HandRefused):
+def _refused(
+    game: Game, hand: Hand, form: HandForm, mode: str, refused: hands.HandRefused
+) -> tuple[str, int]:
     for problem in refused.check.errors:
         form.form_errors.append(problem.message)
-    return render_template(
-        "table/hand_form.html",
-        game=game,
-        hand=hand,
-        card=hand_card(game, hand),
-        form=form,
-        mode=mode,
-        freely=hands.is_freely_editable(hand),
-        warnings=refused.check.warnings if not refused.check.errors else (),
-    ), 422
+    warnings = () if refused.check.errors else refused.check.warnings
+    return _hand_page(game, hand, form, mode, 422, warnings)
 
 
 def _already_saved(game: Game, saved: hands.HandAlreadySaved) -> Response | tuple[str, int]:

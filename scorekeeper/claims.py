@@ -1,0 +1,80 @@
+"""May I? at the table: record a claim within the rule set's limits, or take one back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper import games, rules
+from scorekeeper.models import Hand, HandState, MayIClaim, Seat
+
+
+@dataclass(frozen=True)
+class HandSize:
+    """How many cards a player holds between turns before going down."""
+
+    seat: Seat
+    claims: int
+    cards: int
+
+
+def claims_by_seat(hand: Hand) -> dict[int, int]:
+    """May I?s made in this hand, by seat id."""
+    counts: dict[int, int] = {}
+    for claim in hand.claims:
+        counts[claim.seat_id] = counts.get(claim.seat_id, 0) + 1
+    return counts
+
+
+def hand_sizes(hand: Hand) -> list[HandSize]:
+    """Each player's expected number of cards before going down, to settle disputes."""
+    rs = hand.game.rules
+    counts = claims_by_seat(hand)
+    return [
+        HandSize(
+            seat,
+            counts.get(seat.id, 0),
+            rules.expected_hand_size(rs, hand.number, counts.get(seat.id, 0)),
+        )
+        for seat in games.seats_at_hand(hand.game, hand.number)
+    ]
+
+
+def record_claim(
+    hand: Hand,
+    seat: Seat,
+    *,
+    is_down: bool = False,
+    current_player_took: bool = False,
+    took_last_discard: bool = False,
+) -> MayIClaim:
+    """Record a May I? by `seat` in the hand in play, if the rule set allows it.
+
+    :raises GameRefused: with the rule that forbids it.
+    """
+    if hand.state != HandState.PLAYING:
+        raise games.GameRefused(f"Hand {hand.number} is not being played.")
+    if seat not in games.seats_at_hand(hand.game, hand.number):
+        raise games.GameRefused(f"{seat.player.name} is not playing this hand.")
+    ruling = rules.may_i_allowed(
+        hand.game.rules,
+        hand.number,
+        claims_by_seat(hand).get(seat.id, 0),
+        is_down,
+        took_last_discard_by_claim=took_last_discard,
+        current_player_took=current_player_took,
+    )
+    if not ruling.allowed:
+        raise games.GameRefused(f"{seat.player.name} may not say May I? now. {ruling.reason}")
+    claim = MayIClaim(seat=seat)
+    hand.claims.append(claim)
+    games.touch(hand.game)
+    return claim
+
+
+def take_back(hand: Hand, claim_id: int) -> None:
+    """Remove a May I? recorded by mistake in the hand in play."""
+    claim = next((c for c in hand.claims if c.id == claim_id), None)
+    if claim is None or hand.state != HandState.PLAYING:
+        raise games.GameRefused("That May I? is not in the hand being played.")
+    hand.claims.remove(claim)
+    games.touch(hand.game)

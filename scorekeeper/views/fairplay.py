@@ -1,0 +1,226 @@
+"""Fair play at the table: May I?, the stock, a player leaving, suspending, and the rulings."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from scorekeeper import claims, games, hands, interruptions, rules
+from scorekeeper.database import transaction
+from scorekeeper.forms.fairplay import (
+    ActionForm,
+    LeaveForm,
+    MayIForm,
+    PriorityForm,
+    ResumeForm,
+    TakeBackForm,
+)
+from scorekeeper.models import Game, Hand, Seat
+
+bp = Blueprint("fairplay", __name__, url_prefix="/games/<int:game_id>")
+
+
+def _game(game_id: int) -> Game:
+    return games.load_game(game_id) or abort(404)
+
+
+def _hand(game: Game, hand_id: int) -> Hand:
+    return next((h for h in game.hands if h.id == hand_id), None) or abort(404)
+
+
+def _seat(game: Game, seat_id: object) -> Seat | None:
+    return next((s for s in game.seats if str(s.id) == str(seat_id)), None)
+
+
+def _back(game: Game) -> Response:
+    return redirect(url_for("table.show", game_id=game.id))
+
+
+@bp.post("/hands/<int:hand_id>/mayi")
+@transaction
+def may_i(game_id: int, hand_id: int) -> Response:
+    """Record a May I? for the player whose button was pressed, within the rule set's limits."""
+    game = _game(game_id)
+    hand = _hand(game, hand_id)
+    form = MayIForm()
+    seat = _seat(game, form.seat.data)
+    if not form.validate() or seat is None:
+        flash("Choose who said May I?.", "error")
+        return _back(game)
+    try:
+        claims.record_claim(
+            hand,
+            seat,
+            is_down=form.is_down.data,
+            current_player_took=form.current_player_took.data,
+            took_last_discard=form.took_last_discard.data,
+        )
+    except games.GameRefused as refusal:
+        flash(str(refusal), "error")
+        return _back(game)
+    penalty = game.rules.may_i.penalty_cards
+    flash(
+        f"May I? for {seat.player.name}: the discard and {penalty} penalty "
+        f"card{'s' if penalty != 1 else ''} from the stock.",
+        "success",
+    )
+    return _back(game)
+
+
+@bp.post("/hands/<int:hand_id>/mayi/take-back")
+@transaction
+def take_back(game_id: int, hand_id: int) -> Response:
+    """Take back a May I? recorded by mistake."""
+    game = _game(game_id)
+    hand = _hand(game, hand_id)
+    form = TakeBackForm()
+    try:
+        claim_id = int(form.claim.data or "")
+    except ValueError:
+        abort(404)
+    if form.validate():
+        try:
+            claims.take_back(hand, claim_id)
+        except games.GameRefused as refusal:
+            flash(str(refusal), "error")
+            return _back(game)
+        flash("May I? taken back.", "success")
+    return _back(game)
+
+
+@bp.get("/mayi")
+def priority(game_id: int) -> str:
+    """Who gets the discard when several players say May I? at once (a question, no record)."""
+    game = _game(game_id)
+    form = PriorityForm(request.args)
+    choices = [(s.position, s.player.name) for s in game.seats]
+    form.current.choices = choices
+    form.claimants.choices = choices
+    form.first.choices = [(-1, "Not sure"), *choices]
+    answer = error = None
+    if request.args:
+        asked = [seat for seat in form.claimants.data or [] if seat != form.current.data]
+        first = form.first.data if form.first.data in asked else None
+        try:
+            winner = rules.may_i_priority(
+                game.rules, len(game.seats), form.current.data, asked, first
+            )
+        except (rules.RulesError, TypeError) as refusal:
+            error = str(refusal) if isinstance(refusal, rules.RulesError) else None
+            error = error or "Choose whose turn it is and who says May I?."
+        else:
+            answer = game.seats[winner]
+    return render_template(
+        "fairplay/priority.html", game=game, form=form, answer=answer, error=error
+    )
+
+
+@bp.post("/hands/<int:hand_id>/stock")
+@transaction
+def stock(game_id: int, hand_id: int) -> Response:
+    """Record that the stock ran out, and show what the rule set prescribes."""
+    game = _game(game_id)
+    hand = _hand(game, hand_id)
+    if not ActionForm().validate():
+        abort(400)
+    try:
+        words = hands.stock_ran_out(hand)
+    except games.GameRefused as refusal:
+        flash(str(refusal), "error")
+        return _back(game)
+    flash(words, "warning")
+    return _back(game)
+
+
+@bp.route("/leave", methods=["GET", "POST"])
+@transaction
+def leave(game_id: int) -> Response | str | tuple[str, int]:
+    """Record that a player leaves the game from a given hand on."""
+    game = _game(game_id)
+    hand = games.current_hand(game)
+    form = LeaveForm(from_hand=hand.number if hand else None)
+    form.seat.choices = [(s.id, s.player.name) for s in game.seats if s.left_from_hand is None]
+    if form.validate_on_submit():
+        seat = _seat(game, form.seat.data)
+        if seat is None:
+            form.seat.errors = ["Choose a player of this game."]
+        else:
+            try:
+                interruptions.player_leaves(game, seat, form.from_hand.data)
+            except games.GameRefused as refusal:
+                form.from_hand.errors = [str(refusal)]
+            else:
+                flash(
+                    f"{seat.player.name} leaves from hand {form.from_hand.data}. "
+                    + rules.FAIRNESS_WORDS["incomplete_game"],
+                    "success",
+                )
+                return _back(game)
+    status = 422 if form.is_submitted() else 200
+    return render_template("fairplay/leave.html", game=game, form=form), status
+
+
+@bp.post("/suspend")
+@transaction
+def suspend(game_id: int) -> Response:
+    """Suspend the game between hands."""
+    game = _game(game_id)
+    if ActionForm().validate():
+        try:
+            interruptions.suspend(game)
+        except games.GameRefused as refusal:
+            flash(str(refusal), "error")
+            return _back(game)
+        flash("Game suspended. Resume it when everyone is back at the table.", "success")
+    return _back(game)
+
+
+@bp.route("/resume", methods=["GET", "POST"])
+@transaction
+def resume(game_id: int) -> Response | str | tuple[str, int]:
+    """Resume a suspended game, once the table confirms everyone is back in the same seats."""
+    game = _game(game_id)
+    form = ResumeForm()
+    refusal = interruptions.resume_refusal(game, interruptions.today())
+    if form.validate_on_submit() and not refusal:
+        try:
+            interruptions.resume(game, form.everyone_present.data, interruptions.today())
+        except games.GameRefused as error:
+            form.everyone_present.errors = [str(error)]
+        else:
+            flash("Game resumed.", "success")
+            return _back(game)
+    status = 422 if form.is_submitted() else 200
+    return render_template("fairplay/resume.html", game=game, form=form, refusal=refusal), status
+
+
+@bp.post("/close")
+@transaction
+def close(game_id: int) -> Response:
+    """Close a suspended game as incomplete: it is kept, marked discarded."""
+    game = _game(game_id)
+    if ActionForm().validate():
+        try:
+            interruptions.close_incomplete(game)
+        except games.GameRefused as refusal:
+            flash(str(refusal), "error")
+            return _back(game)
+        flash(game.end_note, "success")
+    return _back(game)
+
+
+@bp.get("/rulings")
+def rulings(game_id: int) -> str:
+    """The referee page for this game's rule set, searchable by word."""
+    game = _game(game_id)
+    query = request.args.get("q", "")[:100]
+    every = rules.rulings(game.rules)
+    found = rules.search_rulings(every, query)
+    return render_template(
+        "fairplay/rulings.html",
+        game=game,
+        rulings=found,
+        query=query,
+        total=len(every),
+        fairness=rules.FAIRNESS_WORDS,
+    )
