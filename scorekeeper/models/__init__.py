@@ -1,10 +1,12 @@
 """Typed models of the league, its players and rule sets, its games and their hands."""
 
+from scorekeeper.models.account import Account
 from scorekeeper.models.game import Game, GameStatus, Seat, Suspension
 from scorekeeper.models.hand import Correction, Hand, HandScore, HandState, MayIClaim
-from scorekeeper.models.league import League, Player, RuleSet
+from scorekeeper.models.league import League, Player, RuleSet, Season
 
 __all__ = [
+    "Account",
     "Correction",
     "Game",
     "GameStatus",
@@ -16,5 +18,6 @@ __all__ = [
     "Player",
     "RuleSet",
     "Seat",
+    "Season",
     "Suspension",
 ]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, Date, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper import rules
@@ -12,6 +13,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models.base import Timestamped
 
 if TYPE_CHECKING:
+    from scorekeeper.models.account import Account
     from scorekeeper.models.game import Game
 
 
@@ -20,6 +22,21 @@ class League(Timestamped, db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
+    # Standings: the measure players are ranked by ("average", "wins" or "points"), the points
+    # for places when ranking by points (1st, 2nd, ...), and the games needed to be ranked.
+    ranking: Mapped[str] = mapped_column(String(20), default="average")
+    place_points: Mapped[list[int]] = mapped_column(JSON, default=lambda: [5, 3, 1])
+    min_games: Mapped[int] = mapped_column(default=0)
+    paper_size: Mapped[str] = mapped_column(String(10), default="A4")
+    # The read-only link for relatives watching from elsewhere; None when there is none.
+    share_token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    owner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("account.id", ondelete="SET NULL"), index=True
+    )
+    # Scorers without an account type this passcode at the table; only its hash is kept.
+    passcode_hash: Mapped[str | None] = mapped_column(String(200))
+
+    owner: Mapped[Account | None] = relationship()
 
     rulesets: Mapped[list[RuleSet]] = relationship(
         back_populates="league", order_by="RuleSet.id", cascade="all, delete-orphan"
@@ -29,6 +46,9 @@ class League(Timestamped, db.Model):
     )
     games: Mapped[list[Game]] = relationship(
         back_populates="league", order_by="Game.id.desc()", cascade="all, delete-orphan"
+    )
+    seasons: Mapped[list[Season]] = relationship(
+        back_populates="league", order_by="Season.starts_on", cascade="all, delete-orphan"
     )
 
 
@@ -63,3 +83,15 @@ class RuleSet(Timestamped, db.Model):
     def name(self) -> str:
         """The rule set's name as the league knows it."""
         return str(self.data.get("name", self.preset_key))
+
+
+class Season(db.Model):
+    """A league's own season, a range of dates; without any, each calendar year is a season."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    starts_on: Mapped[date] = mapped_column(Date)
+    ends_on: Mapped[date] = mapped_column(Date)
+
+    league: Mapped[League] = relationship(back_populates="seasons")
