@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 from scorekeeper import rules
+from scorekeeper.charts import Series, line_chart
 from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, HandState, Seat
 
 
@@ -113,4 +116,24 @@ def build(game: Game) -> Sheet:
         posted_totals=[settled and seat.total_posted for seat in seats],
         discarded=game.discarded,
         end_note=game.end_note,
+    )
+
+
+def running_chart(sheet: Sheet) -> Markup:
+    """The game's running totals per player across the hands, as an SVG chart."""
+    series = [
+        Series(seat.player.name, [row.cells[i].running for row in sheet.rows])
+        for i, seat in enumerate(sheet.seats)
+    ]
+    labels = [str(row.hand.number) for row in sheet.rows]
+    lead = sheet.ranking()[0] if sheet.rows else None
+    summary = (
+        f"After hand {sheet.rows[-1].hand.number}, "
+        + ", ".join(f"{seat.player.name} {total}" for _, seat, total, _ in sheet.ranking())
+        + "."
+        if lead
+        else "No hand scored yet."
+    )
+    return line_chart(
+        series, labels, "Running totals after each hand", summary, ident="running-chart"
     )

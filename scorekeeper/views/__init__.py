@@ -9,13 +9,18 @@ from scorekeeper.database import WriteConflict
 def register_blueprints(app: Flask) -> None:
     """Attach every blueprint and error handler to the app."""
     from scorekeeper.games import status_words
-    from scorekeeper.views import fairplay, games, leagues, main, table
+    from scorekeeper.views import fairplay, games, leagues, main, settings, standings, table, watch
+    from scorekeeper.views import sheets
 
     app.register_blueprint(main.bp)
     app.register_blueprint(leagues.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(fairplay.bp)
+    app.register_blueprint(standings.bp)
+    app.register_blueprint(settings.bp)
+    app.register_blueprint(watch.bp)
+    app.register_blueprint(sheets.bp)
     app.add_template_global(status_words)
 
     @app.errorhandler(404)

@@ -1,0 +1,100 @@
+"""Line charts drawn as SVG on the server: no chart library in the browser."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+WIDTH, HEIGHT = 360, 220
+LEFT, RIGHT, TOP, BOTTOM = 40, 12, 12, 28
+# Each series gets a colour (set in CSS for light and dark) and a marker shape, so the lines
+# stay apart for readers who do not tell the colours apart.
+MARKERS = ("circle", "square", "diamond", "triangle")
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line: a player's name and their value at each point (None leaves a gap)."""
+
+    name: str
+    values: Sequence[int | None]
+
+
+def _nice_step(span: int) -> int:
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+        if span / step <= 5:
+            return step
+    return 10_000
+
+
+def _marker(kind: str, x: float, y: float) -> str:
+    if kind == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5"/>'
+    if kind == "square":
+        return f'<rect x="{x - 3.2:.1f}" y="{y - 3.2:.1f}" width="6.4" height="6.4"/>'
+    if kind == "diamond":
+        return f'<path d="M{x:.1f} {y - 4.5:.1f}l4.5 4.5-4.5 4.5-4.5-4.5z"/>'
+    return f'<path d="M{x:.1f} {y - 4.5:.1f}l4.5 8h-9z"/>'
+
+
+def line_chart(
+    series: Sequence[Series],
+    x_labels: Sequence[str],
+    title: str,
+    description: str,
+    ident: str = "chart",
+) -> Markup:
+    """An accessible SVG line chart; `description` is its text alternative.
+
+    :param ident: a prefix for the chart's element ids, unique on its page.
+    """
+    values = [v for s in series for v in s.values if v is not None]
+    top = max(values, default=0)
+    step = _nice_step(max(top, 1))
+    y_max = max(step, -(-top // step) * step)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    count = max(len(x_labels), 1)
+
+    def x_at(i: int) -> float:
+        return LEFT + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
+
+    def y_at(v: int) -> float:
+        return TOP + plot_h * (1 - v / y_max)
+
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-labelledby="{ident}-title {ident}-desc" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{ident}-title">{escape(title)}</title>',
+        f'<desc id="{ident}-desc">{escape(description)}</desc>',
+        '<g class="grid">',
+    ]
+    for tick in range(0, y_max + 1, step):
+        y = y_at(tick)
+        parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>')
+        parts.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>')
+    for i, label in enumerate(x_labels):
+        parts.append(
+            f'<text x="{x_at(i):.1f}" y="{HEIGHT - 8}" text-anchor="middle">{escape(label)}</text>'
+        )
+    parts.append("</g>")
+    for n, line in enumerate(series):
+        points = [(x_at(i), y_at(v)) for i, v in enumerate(line.values) if v is not None]
+        if not points:
+            continue
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        parts.append(f'<g class="series s{n % 8}"><title>{escape(line.name)}</title>')
+        parts.append(f'<polyline points="{path}"/>')
+        parts.extend(_marker(MARKERS[n % len(MARKERS)], x, y) for x, y in points)
+        parts.append("</g>")
+    parts.append("</svg>")
+    legend = "".join(
+        f'<li class="s{n % 8}"><svg viewBox="-6 -6 12 12" aria-hidden="true">'
+        f"{_marker(MARKERS[n % len(MARKERS)], 0, 0)}</svg>{escape(line.name)}</li>"
+        for n, line in enumerate(series)
+    )
+    return Markup(
+        f'<figure class="chart-figure">{"".join(parts)}'
+        f'<ul class="chart-legend">{legend}</ul></figure>'
+    )

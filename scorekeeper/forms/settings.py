@@ -1,0 +1,65 @@
+"""Forms for a league's settings: ranking, paper, seasons."""
+
+from __future__ import annotations
+
+import re
+
+from flask_wtf import FlaskForm
+from wtforms import DateField, IntegerField, SelectField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, ValidationError
+
+from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.rules.standings import MEASURES
+
+
+class LeagueSettingsForm(FlaskForm):
+    """How the league ranks its players, and the paper it prints on."""
+
+    name = StringField(
+        "League name",
+        filters=[strip_whitespace],
+        validators=[DataRequired("Give the league a name."), Length(max=80)],
+    )
+    ranking = SelectField("Rank players by", choices=list(MEASURES.items()))
+    place_points = StringField(
+        "Points for places (1st, 2nd, 3rd, ...)",
+        filters=[strip_whitespace],
+        validators=[Length(max=60)],
+    )
+    min_games = IntegerField(
+        "Games needed to be ranked",
+        validators=[
+            InputRequired("Give a number of games, 0 for none."),
+            NumberRange(0, 1000, message="Give a number of games from 0 to 1000."),
+        ],
+    )
+    paper_size = SelectField("Paper", choices=[("A4", "A4"), ("Letter", "US Letter")])
+
+    def validate_place_points(self, field: StringField) -> None:
+        """Accept whole numbers, 0 or more, separated by commas or spaces."""
+        parts = [p for p in re.split(r"[,\s]+", field.data or "") if p]
+        if not parts and self.ranking.data == "points":
+            raise ValidationError("Give the points for at least first place.")
+        if not all(p.isdigit() for p in parts) or len(parts) > 10:
+            raise ValidationError("Give up to 10 whole numbers, e.g. 5, 3, 1.")
+
+    def points(self) -> list[int]:
+        """The points for places as numbers."""
+        return [int(p) for p in re.split(r"[,\s]+", self.place_points.data or "") if p]
+
+
+class SeasonForm(FlaskForm):
+    """A season of the league's own, between two dates."""
+
+    name = StringField(
+        "Season name",
+        filters=[strip_whitespace],
+        validators=[DataRequired("Name the season."), Length(max=60)],
+    )
+    starts_on = DateField("First day", validators=[InputRequired("Give the first day.")])
+    ends_on = DateField("Last day", validators=[InputRequired("Give the last day.")])
+
+    def validate_ends_on(self, field: DateField) -> None:
+        """A season ends on or after the day it starts."""
+        if self.starts_on.data and field.data and field.data < self.starts_on.data:
+            raise ValidationError("The last day comes before the first day.")

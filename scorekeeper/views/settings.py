@@ -1,0 +1,110 @@
+"""A league's settings: ranking, paper, seasons, and the read-only share link."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from werkzeug.wrappers import Response
+
+from scorekeeper import league_settings
+from scorekeeper.database import transaction
+from scorekeeper.extensions import db
+from scorekeeper.forms.fairplay import ActionForm
+from scorekeeper.forms.settings import LeagueSettingsForm, SeasonForm
+from scorekeeper.models import League
+
+bp = Blueprint("settings", __name__, url_prefix="/leagues/<int:league_id>/settings")
+
+
+def _page(league: League, form: LeagueSettingsForm, season_form: SeasonForm, status: int = 200):
+    return render_template(
+        "settings/show.html",
+        league=league,
+        form=form,
+        season_form=season_form,
+        action_form=ActionForm(formdata=None),
+    ), status
+
+
+@bp.route("", methods=["GET", "POST"])
+@transaction
+def show(league_id: int) -> Response | tuple[str, int]:
+    """Change the league's name, ranking measure, points for places, minimum games, paper."""
+    league = db.get_or_404(League, league_id)
+    form = LeagueSettingsForm(
+        data={
+            "name": league.name,
+            "ranking": league.ranking,
+            "place_points": ", ".join(map(str, league.place_points or [])),
+            "min_games": league.min_games,
+            "paper_size": league.paper_size,
+        }
+    )
+    if form.validate_on_submit():
+        league_settings.update_settings(
+            league,
+            form.name.data,
+            form.ranking.data,
+            form.points(),
+            form.min_games.data,
+            form.paper_size.data,
+        )
+        flash("Settings saved.", "success")
+        return redirect(url_for("settings.show", league_id=league.id))
+    return _page(league, form, SeasonForm(formdata=None), 422 if form.is_submitted() else 200)
+
+
+@bp.post("/seasons")
+@transaction
+def add_season(league_id: int) -> Response | tuple[str, int]:
+    """Add a season of the league's own."""
+    league = db.get_or_404(League, league_id)
+    season_form = SeasonForm()
+    if season_form.validate():
+        try:
+            season = league_settings.add_season(
+                league, season_form.name.data, season_form.starts_on.data, season_form.ends_on.data
+            )
+        except league_settings.SettingsRefused as refusal:
+            season_form.name.errors = [str(refusal)]
+        else:
+            flash(f"Season {season.name} added.", "success")
+            return redirect(url_for("settings.show", league_id=league.id) + "#seasons")
+    form = LeagueSettingsForm(formdata=None, obj=league)
+    return _page(league, form, season_form, 422)
+
+
+@bp.post("/seasons/<int:season_id>/remove")
+@transaction
+def remove_season(league_id: int, season_id: int) -> Response:
+    """Remove one of the league's seasons."""
+    league = db.get_or_404(League, league_id)
+    if ActionForm().validate():
+        try:
+            league_settings.remove_season(league, season_id)
+        except league_settings.SettingsRefused as refusal:
+            flash(str(refusal), "error")
+        else:
+            flash("Season removed.", "success")
+    return redirect(url_for("settings.show", league_id=league.id) + "#seasons")
+
+
+@bp.post("/share")
+@transaction
+def share(league_id: int) -> Response:
+    """Make a new read-only link (an old one stops working)."""
+    league = db.get_or_404(League, league_id)
+    if ActionForm().validate():
+        league_settings.share(league)
+        flash("New read-only link made. Send it to whoever watches from afar.", "success")
+    return redirect(url_for("settings.show", league_id=league.id) + "#share")
+
+
+@bp.post("/share/revoke")
+@transaction
+def revoke(league_id: int) -> Response:
+    """Turn the read-only link off."""
+    league = db.get_or_404(League, league_id)
+    if ActionForm().validate():
+        league_settings.revoke_share(league)
+        flash("The read-only link no longer works.", "success")
+    return redirect(url_for("settings.show", league_id=league.id) + "#share")

@@ -1,0 +1,95 @@
+"""A league's standings by season, and each player's page."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+from markupsafe import Markup
+
+from scorekeeper import charts, players, standings
+from scorekeeper.extensions import db
+from scorekeeper.models import League, Player
+from scorekeeper.rules.standings import MEASURES, TIE_BREAKS
+
+bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
+
+
+def standings_context(league: League, season_key: str | None) -> dict:
+    """Everything the standings page (and its printed and shared copies) shows."""
+    season = standings.season_named(league, season_key) or abort(404)
+    table = standings.standings(league, season)
+    ranked = [line for line in table if line.place is not None][:8]
+    return {
+        **_table_context(league, season, table),
+        "chart": _recent_chart(league, season, ranked) if ranked else None,
+    }
+
+
+def _table_context(league: League, season: standings.SeasonChoice, table: list) -> dict:
+    return {
+        "league": league,
+        "season": season,
+        "seasons": standings.seasons(league),
+        "table": table,
+        "measure": MEASURES[league.ranking],
+        "tie_breaks": TIE_BREAKS[league.ranking],
+        "counted": standings.counted_games(league, season),
+        "discarded": standings.discarded_games(league, season),
+    }
+
+
+@bp.get("/standings")
+def show(league_id: int) -> str:
+    """The standings of a season (the current one by default) or of all time."""
+    league = db.get_or_404(League, league_id)
+    return render_template(
+        "standings/show.html", **standings_context(league, request.args.get("season"))
+    )
+
+
+@bp.get("/players/<int:player_id>")
+def player(league_id: int, player_id: int) -> str:
+    """A player's games, totals over time, contracts, best hands and head-to-head."""
+    league = db.get_or_404(League, league_id)
+    person = db.first_or_404(db.select(Player).filter_by(id=player_id, league_id=league.id))
+    played = players.games_of(person)
+    counted = [
+        p for p in reversed(played) if p.seat.final_total is not None and not p.game.discarded
+    ]
+    chart = (
+        charts.line_chart(
+            [charts.Series(person.name, [p.seat.final_total for p in counted])],
+            [p.game.started_on.strftime("%-d %b") for p in counted],
+            f"{person.name}'s game totals over time",
+            f"{person.name}'s game totals, oldest first: "
+            + ", ".join(str(p.seat.final_total) for p in counted)
+            + ".",
+            ident="player-chart",
+        )
+        if counted
+        else None
+    )
+    return render_template(
+        "standings/player.html",
+        league=league,
+        player=person,
+        played=played,
+        chart=chart,
+        contracts=players.contracts_of(person),
+        best_hands=players.best_hands(person),
+        rivals=players.head_to_head(person),
+    )
+
+
+def _recent_chart(league: League, season: standings.SeasonChoice, ranked: list) -> Markup:
+    recent = standings.recent_totals(league, season, [line.record.player for line in ranked])
+    longest = max(len(values) for values in recent.values())
+    series = [charts.Series(line.record.name, recent[line.record.player]) for line in ranked]
+    return charts.line_chart(
+        series,
+        [str(n) for n in range(1, longest + 1)],
+        f"Recent game totals, {season.label}",
+        "Each ranked player's last game totals of the season, oldest first: "
+        + "; ".join(f"{s.name}: {', '.join(map(str, s.values))}" for s in series)
+        + ".",
+        ident="season-chart",
+    )

@@ -1,0 +1,67 @@
+"""The read-only view for relatives watching from elsewhere, behind an unguessable link."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+from sqlalchemy import select
+
+from scorekeeper import games, scoresheet
+from scorekeeper.extensions import db
+from scorekeeper.hand_card import hand_card
+from scorekeeper.models import GameStatus, League
+from scorekeeper.views.standings import standings_context
+
+bp = Blueprint("watch", __name__, url_prefix="/watch/<token>")
+
+
+def _league(token: str) -> League:
+    league = db.session.scalar(select(League).where(League.share_token == token))
+    return league or abort(404)
+
+
+@bp.after_request
+def no_referrer(response):
+    """Keep the secret link out of the Referer header of any link followed from it."""
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@bp.get("")
+def standings(token: str) -> str:
+    """The league's standings and its games in progress, read only."""
+    league = _league(token)
+    live = [g for g in league.games if g.status in (GameStatus.PLAYING, GameStatus.SUSPENDED)]
+    return render_template(
+        "watch/standings.html",
+        token=token,
+        live=live,
+        **standings_context(league, request.args.get("season")),
+    )
+
+
+@bp.get("/games/<int:game_id>")
+def game(token: str, game_id: int) -> str:
+    """A game of the league, read only, following the table as it is scored."""
+    league = _league(token)
+    game = games.load_game(game_id)
+    if game is None or game.league_id != league.id:
+        abort(404)
+    hand = games.current_hand(game)
+    return render_template(
+        "watch/game.html",
+        token=token,
+        league=league,
+        game=game,
+        card=hand_card(game, hand) if hand else None,
+        sheet=scoresheet.build(game),
+    )
+
+
+@bp.get("/games/<int:game_id>/version")
+def version(token: str, game_id: int):
+    """The game's version, polled by the read-only page to follow the table."""
+    league = _league(token)
+    game = games.load_game(game_id)
+    if game is None or game.league_id != league.id:
+        abort(404)
+    return {"version": game.version}
