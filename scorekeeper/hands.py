@@ -57,6 +57,11 @@ def saved_entries(hand: Hand) -> list[PlayerEntry]:
     return [entry_of(by_seat[seat.id]) for seat in hand_seats(hand) if seat.id in by_seat]
 
 
+def _same(hand: Hand, entries: Sequence[PlayerEntry]) -> bool:
+    """True when `entries` is exactly the report already saved for the hand."""
+    return saved_entries(hand) == [entry.normalised() for entry in entries]
+
+
 def hand_seats(hand: Hand) -> list[Seat]:
     """The seats that play this hand: everyone who has not left the game before it."""
     return games.seats_at_hand(hand.game, hand.number)
@@ -109,26 +114,22 @@ def score_hand(
     *,
     stock_ran_out: bool,
     confirmed: bool,
-    seen_version: int | None = None,
 ) -> Saved:
     """Save the hand in play and deal the next one (or finish the game).
 
     When a missing score cannot be posted (fewer than two given scores), the report is kept
     and the same hand is dealt again by the same dealer.
 
-    :param seen_version: the hand's version the form was built from; a different one means
-        another phone got there first.
-    :raises HandAlreadySaved: when the hand is no longer in play or changed since it was seen.
+    :raises HandAlreadySaved: when the hand is no longer in play.
     :raises HandRefused: when the report is incomplete or inconsistent, or has an unusual
         total that was not confirmed.
     :raises GameRefused: when the game is suspended or over.
     """
     game = hand.game
-    if hand.state != HandState.PLAYING or (
-        seen_version is not None and seen_version != hand.version
-    ):
-        same = hand.state == HandState.SCORED and saved_entries(hand) == list(entries)
-        raise HandAlreadySaved(hand, same)
+    # A May I? or an empty stock recorded meanwhile moves the version but saves no score:
+    # only a hand that is no longer in play was saved by someone else.
+    if hand.state != HandState.PLAYING:
+        raise HandAlreadySaved(hand, hand.state == HandState.SCORED and _same(hand, entries))
     if game.status != GameStatus.PLAYING:
         raise games.GameRefused("The game is suspended: resume it before scoring a hand.")
     verdict = _verdict(hand, entries, stock_ran_out, confirmed)
@@ -202,7 +203,7 @@ def correct_hand(
     if hand.state != HandState.SCORED:
         raise games.GameRefused(f"Hand {hand.number} has no saved score to correct.")
     if seen_version is not None and seen_version != hand.version:
-        raise HandAlreadySaved(hand, saved_entries(hand) == list(entries))
+        raise HandAlreadySaved(hand, _same(hand, entries))
     needs_reason = game.rules.fairness.corrections and not is_freely_editable(hand)
     if needs_reason and not reason.strip():
         raise games.GameRefused(

@@ -8,7 +8,7 @@ from wtforms.validators import Length, Optional, ValidationError
 
 from scorekeeper import leagues
 from scorekeeper.forms.fields import strip_whitespace
-from scorekeeper.models import League
+from scorekeeper.models import League, Player
 
 RANDOM_DEALER = "random"
 
@@ -56,8 +56,20 @@ class SeatingForm(FlaskForm):
     ruleset = HiddenField()
     first_dealer = SelectField("Who deals first?", validate_choice=False)
 
-    def set_seats(self, names: list[str]) -> None:
-        """Offer each seat as first dealer, plus a random pick."""
+    def set_seats(self, players: list[Player]) -> None:
+        """Offer each seated player as first dealer (by player id, so reseating keeps it)."""
         self.first_dealer.choices = [(RANDOM_DEALER, "Pick at random for us")] + [
-            (str(i), f"{name} (drew the high card)") for i, name in enumerate(names)
+            (str(p.id), f"{p.name} (drew the high card)") for p in players
         ]
+
+    def dealer_seat(self, players: list[Player]) -> int | None:
+        """The chosen first dealer's seat, None for a random pick.
+
+        :raises ValueError: when the choice is none of the seated players.
+        """
+        if self.first_dealer.data == RANDOM_DEALER:
+            return None
+        ids = [str(p.id) for p in players]
+        if self.first_dealer.data not in ids:
+            raise ValueError("The first dealer must be one of the players at the table.")
+        return ids.index(self.first_dealer.data)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.rules.scoring import is_possible_total, points_for_tally
@@ -26,6 +26,14 @@ class PlayerEntry:
     def has_tally(self) -> bool:
         """True when at least one card was tapped."""
         return any(count for count in self.tally.values())
+
+    def normalised(self) -> PlayerEntry:
+        """The same report as it is stored: no zero counts, no reason without a penalty."""
+        return replace(
+            self,
+            tally={label: n for label, n in self.tally.items() if n},
+            penalty_reason=self.penalty_reason.strip() if self.penalty else "",
+        )
 
 
 @dataclass(frozen=True, slots=True)

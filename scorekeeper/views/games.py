@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from scorekeeper import games, leagues, scoresheet
 from scorekeeper.database import transaction
 from scorekeeper.extensions import db
-from scorekeeper.forms.game import RANDOM_DEALER, ChoosePlayersForm, SeatingForm
+from scorekeeper.forms.game import ChoosePlayersForm, SeatingForm
 from scorekeeper.models import League, Player, RuleSet
 
 bp = Blueprint("games", __name__)
@@ -45,7 +45,7 @@ def _seating_page(
     league: League, ruleset: RuleSet, seated: list[Player], form: SeatingForm, status: int = 200
 ) -> tuple[str, int]:
     form.order.data = ",".join(str(p.id) for p in seated)
-    form.set_seats([p.name for p in seated])
+    form.set_seats(seated)
     return render_template(
         "games/seating.html", league=league, ruleset=ruleset, seated=seated, form=form
     ), status
@@ -85,11 +85,9 @@ def seating(league_id: int) -> Response | tuple[str, int]:
         return _seating_page(league, ruleset, seated, form)
     if not form.validate():
         return _seating_page(league, ruleset, seated, form, 422)
-    choice = form.first_dealer.data
-    first_dealer = None if choice == RANDOM_DEALER else _int_or_404(choice)
     try:
-        game = games.start_game(league, ruleset, seated, first_dealer)
-    except games.GameRefused as refusal:
+        game = games.start_game(league, ruleset, seated, form.dealer_seat(seated))
+    except (ValueError, games.GameRefused) as refusal:
         form.first_dealer.errors = [str(refusal)]
         return _seating_page(league, ruleset, seated, form, 422)
     dealer = game.seats[game.first_dealer_position].player.name

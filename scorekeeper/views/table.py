@@ -87,7 +87,6 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
             form.entries(),
             stock_ran_out=form.stock_ran_out.data,
             confirmed=form.confirm.data,
-            seen_version=_int(form.version.data),
         )
     except hands.HandAlreadySaved as already:
         return _already_saved(game, already)

@@ -1,0 +1,105 @@
+"""The command-line commands: `init-db` and `demo`, each safe to run twice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+from sqlalchemy import func, inspect, select
+
+from scorekeeper import create_app
+from scorekeeper.demo import DEMO_NAME, DEMO_PLAYERS
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, GameStatus, Hand, HandState, League, Player
+
+
+@pytest.fixture
+def file_app(tmp_path) -> Iterator[Flask]:
+    """An app on a database file, in its app context as the `app` fixture is.
+
+    The commands run the migrations, which need a real file rather than the in-memory database.
+    """
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}",
+        },
+        instance_path=tmp_path,
+    )
+    with app.app_context():
+        yield app
+        db.session.remove()
+        db.engine.dispose()
+
+
+def invoke(app: Flask, command: str):
+    result = app.test_cli_runner().invoke(args=[command])
+    assert result.exception is None, result.output
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def tables() -> set[str]:
+    return set(inspect(db.engine).get_table_names())
+
+
+def test_init_db_creates_the_schema_and_is_safe_twice(file_app):
+    first = invoke(file_app, "init-db")
+    created = tables()
+    second = invoke(file_app, "init-db")
+
+    assert "The database is up to date." in first.output
+    assert "The database is up to date." in second.output
+    assert set(db.metadata.tables) | {"alembic_version"} == created
+    assert tables() == created
+
+
+def test_init_db_keeps_the_data_already_there(file_app):
+    invoke(file_app, "demo")
+    invoke(file_app, "init-db")
+    assert db.session.scalar(select(func.count()).select_from(League)) == 1
+
+
+def test_demo_twice_gives_one_demo_league(file_app):
+    first = invoke(file_app, "demo")
+    second = invoke(file_app, "demo")
+
+    assert f"Created the demo league “{DEMO_NAME}”." in first.output
+    assert f"The demo league “{DEMO_NAME}” is already here." in second.output
+    [league] = db.session.scalars(select(League)).all()
+    assert league.name == DEMO_NAME
+    names = db.session.scalars(select(Player.name).filter_by(league_id=league.id))
+    assert sorted(names) == sorted(DEMO_PLAYERS)
+    games = db.session.scalars(select(Game).order_by(Game.id)).all()
+    assert [g.status for g in games] == [GameStatus.FINISHED, GameStatus.PLAYING]
+    finished, in_progress = games
+    assert [(h.number, h.state) for h in finished.hands] == [
+        (n, HandState.SCORED) for n in range(1, 8)
+    ]
+    assert len(in_progress.seats) == len(DEMO_PLAYERS)
+    states = [(h.number, h.state) for h in in_progress.hands]
+    assert states == [(1, HandState.SCORED), (2, HandState.SCORED), (3, HandState.SCORED),
+                      (4, HandState.PLAYING)]  # fmt: skip
+    scored = db.session.scalar(
+        select(func.count()).select_from(Hand).filter_by(state=HandState.SCORED)
+    )
+    assert scored == 10
+
+
+def test_demo_game_pages_open(file_app):
+    invoke(file_app, "demo")
+    client = file_app.test_client()
+    league_id = db.session.scalar(select(League.id))
+    game_ids = list(db.session.scalars(select(Game.id).order_by(Game.id)))
+    assert DEMO_NAME in client.get(f"/leagues/{league_id}").get_data(as_text=True)
+    for game_id in game_ids:
+        assert client.get(f"/games/{game_id}").status_code == 200
+        assert client.get(f"/games/{game_id}/sheet").status_code == 200
+
+
+def test_runner_fixture_lists_the_commands(runner):
+    result = runner.invoke(args=["--help"])
+    assert "init-db" in result.output
+    assert "demo" in result.output
