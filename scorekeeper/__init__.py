@@ -47,9 +47,11 @@ def create_app(
     )
     csrf.init_app(app)
 
-    from scorekeeper import database, models  # noqa: F401  (models register their tables)
+    from scorekeeper import access, database, models, security  # noqa: F401  (models: tables)
 
     database.register(app)
+    security.configure(app)
+    access.register(app)
 
     from scorekeeper.cli import register_commands
     from scorekeeper.views import register_blueprints

@@ -20,11 +20,13 @@ def apply_defaults(app: Flask) -> None:
 
 
 def apply_environment(app: Flask) -> None:
-    """Let SECRET_KEY and DATABASE_URL from the environment override the files."""
+    """Let SECRET_KEY, DATABASE_URL and HTTPS from the environment override the files."""
     if key := os.environ.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = key
     if url := os.environ.get("DATABASE_URL"):
         app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(url)
+    if os.environ.get("HTTPS", "").lower() in ("1", "true", "yes"):
+        app.config["HTTPS"] = True
 
 
 def normalise_database_url(url: str) -> str:

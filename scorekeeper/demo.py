@@ -6,12 +6,16 @@ from datetime import date
 
 from sqlalchemy import select
 
-from scorekeeper import games, hands, leagues
+from scorekeeper import accounts, games, hands, leagues
 from scorekeeper.extensions import db
 from scorekeeper.models import League
 from scorekeeper.rules.entries import PlayerEntry
 
 DEMO_NAME = "Demo family"
+# The demo league's owner, documented in the README so anyone can try the owner's pages.
+DEMO_OWNER = "demo"
+DEMO_PASSWORD = "demo-table-1"
+DEMO_PASSCODE = "kitchen"
 DEMO_PLAYERS = ("Grandma Rose", "Uncle Joe", "Maria", "Sam", "Priya")
 
 # Cards left in hand for each hand of the finished demo game, seat by seat, as
@@ -33,7 +37,9 @@ def ensure_demo_league() -> tuple[League, bool]:
     existing = db.session.scalar(select(League).where(League.name == DEMO_NAME))
     if existing is not None:
         return existing, False
-    league = leagues.create_league(DEMO_NAME, "continental")
+    owner = accounts.account_named(DEMO_OWNER) or accounts.create_account(DEMO_OWNER, DEMO_PASSWORD)
+    league = leagues.create_league(DEMO_NAME, "continental", owner)
+    accounts.set_passcode(league, DEMO_PASSCODE)
     players = [leagues.add_player(league, name) for name in DEMO_PLAYERS]
     ruleset = league.rulesets[0]
     finished = games.start_game(league, ruleset, players, 0, today=date(2026, 3, 14))

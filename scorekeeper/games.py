@@ -185,3 +185,9 @@ def settle(game: Game) -> None:
         seat.final_total = verdict.totals[seat.id]
         seat.total_posted = seat.id in verdict.posted
         seat.place = None if verdict.discarded else placed[seat.id]
+
+
+def delete_game(game: Game) -> None:
+    """Delete a game with its seats, hands and history (the owner's decision)."""
+    db.session.delete(game)
+    db.session.flush()

@@ -1,21 +1,30 @@
 """Operations on leagues and players: they change rows and flush, and never commit."""
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import League, Player, RuleSet
+from scorekeeper.models import Account, League, Player, RuleSet
 
 
-def all_leagues() -> list[League]:
-    """Every league, by name."""
-    return list(db.session.scalars(select(League).order_by(func.lower(League.name))))
+def visible_leagues(account: Account | None, scorer_of: list[int]) -> list[League]:
+    """The leagues this visitor owns or scores, by name."""
+    conditions = []
+    if account is not None:
+        conditions.append(League.owner_id == account.id)
+    if scorer_of:
+        conditions.append(League.id.in_(scorer_of))
+    if not conditions:
+        return []
+    return list(
+        db.session.scalars(select(League).where(or_(*conditions)).order_by(func.lower(League.name)))
+    )
 
 
-def create_league(name: str, preset_key: str) -> League:
-    """Create a league with its own copy of a preset rule set."""
+def create_league(name: str, preset_key: str, owner: Account | None = None) -> League:
+    """Create a league, owned by `owner`, with its own copy of a preset rule set."""
     preset = rules.preset(preset_key)
-    league = League(name=name)
+    league = League(name=name, owner=owner)
     league.rulesets.append(RuleSet(preset_key=preset_key, data=rules.ruleset_to_dict(preset)))
     db.session.add(league)
     db.session.flush()

@@ -7,12 +7,13 @@ from collections.abc import Iterator, Sequence
 from datetime import date
 
 import pytest
+from argon2 import PasswordHasher
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from scorekeeper import create_app, games, hands, leagues
+from scorekeeper import accounts, create_app, games, hands, leagues
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, League
+from scorekeeper.models import Account, Game, League
 from scorekeeper.rules.entries import PlayerEntry
 
 # CI runs the suite a second time with TEST_DATABASE_URL pointing at a PostgreSQL server.
@@ -40,9 +41,34 @@ def app(tmp_path) -> Iterator[Flask]:
         db.drop_all()
 
 
+@pytest.fixture(autouse=True)
+def quick_password_hashes(monkeypatch) -> None:
+    """Hash passwords with cheap argon2 settings: the tests check logic, not hash strength."""
+    monkeypatch.setattr(
+        accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    )
+
+
 @pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    """A test client of the app."""
+def owner(app: Flask) -> Account:
+    """The account that owns the leagues the factories make."""
+    account = accounts.create_account("owner", "owner-password")
+    db.session.commit()
+    return account
+
+
+@pytest.fixture
+def client(app: Flask, owner: Account) -> FlaskClient:
+    """A test client signed in as the owner of the factories' leagues."""
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["account_id"] = owner.id
+    return client
+
+
+@pytest.fixture
+def anonymous(app: Flask) -> FlaskClient:
+    """A test client nobody signed in to."""
     return app.test_client()
 
 
@@ -53,15 +79,15 @@ def runner(app: Flask) -> FlaskCliRunner:
 
 
 @pytest.fixture
-def make_league(app: Flask):
-    """Make a league with players; returns the league."""
+def make_league(app: Flask, owner: Account):
+    """Make a league with players, owned by `owner`; returns the league."""
 
     def make(
         name: str = "The Smiths",
         players: Sequence[str] = ("Ann", "Bob", "Cat", "Dan", "Eve"),
         preset: str = "continental",
     ) -> League:
-        league = leagues.create_league(name, preset)
+        league = leagues.create_league(name, preset, owner)
         for player in players:
             leagues.add_player(league, player)
         db.session.commit()

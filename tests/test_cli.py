@@ -9,7 +9,7 @@ from flask import Flask
 from sqlalchemy import func, inspect, select
 
 from scorekeeper import create_app
-from scorekeeper.demo import DEMO_NAME, DEMO_PLAYERS
+from scorekeeper.demo import DEMO_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_PLAYERS
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameStatus, Hand, HandState, League, Player
 
@@ -88,9 +88,12 @@ def test_demo_twice_gives_one_demo_league(file_app):
     assert scored == 10
 
 
-def test_demo_game_pages_open(file_app):
+def test_demo_game_pages_open_to_the_documented_demo_owner(file_app):
     invoke(file_app, "demo")
     client = file_app.test_client()
+    file_app.config["WTF_CSRF_ENABLED"] = False
+    signed_in = client.post("/login", data={"username": DEMO_OWNER, "password": DEMO_PASSWORD})
+    assert signed_in.status_code == 302
     league_id = db.session.scalar(select(League.id))
     game_ids = list(db.session.scalars(select(Game.id).order_by(Game.id)))
     assert DEMO_NAME in client.get(f"/leagues/{league_id}").get_data(as_text=True)

@@ -1,6 +1,6 @@
 """Typed models of the league, its players and rule sets, its games and their hands."""
 
-from scorekeeper.models.account import Account
+from scorekeeper.models.account import Account, LoginAttempt
 from scorekeeper.models.game import Game, GameStatus, Seat, Suspension
 from scorekeeper.models.hand import Correction, Hand, HandScore, HandState, MayIClaim
 from scorekeeper.models.league import League, Player, RuleSet, Season
@@ -14,6 +14,7 @@ __all__ = [
     "HandScore",
     "HandState",
     "League",
+    "LoginAttempt",
     "MayIClaim",
     "Player",
     "RuleSet",

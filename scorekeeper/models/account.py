@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from sqlalchemy import String
+from datetime import datetime
+
+from sqlalchemy import DateTime, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from scorekeeper.extensions import db
-from scorekeeper.models.base import Timestamped
+from scorekeeper.models.base import Timestamped, utcnow
 
 
 class Account(Timestamped, db.Model):
@@ -15,3 +17,12 @@ class Account(Timestamped, db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str] = mapped_column(String(200))
+
+
+class LoginAttempt(db.Model):
+    """A failed sign-in, kept for a while to slow down password guessing."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(40), index=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)

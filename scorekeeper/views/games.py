@@ -8,6 +8,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 
 from scorekeeper import games, leagues, scoresheet
+from scorekeeper.access import owner_only
 from scorekeeper.database import transaction
 from scorekeeper.extensions import db
 from scorekeeper.forms.game import ChoosePlayersForm, SeatingForm
@@ -107,3 +108,18 @@ def sheet(game_id: int) -> str:
     """The game's scoresheet: every hand, running totals, who went out, places."""
     game = games.load_game(game_id) or abort(404)
     return render_template("games/sheet.html", game=game, sheet=scoresheet.build(game))
+
+
+@bp.post("/games/<int:game_id>/delete")
+@owner_only
+@transaction
+def delete(game_id: int) -> Response:
+    """Delete a game for good, after the owner ticks the confirmation."""
+    game = games.load_game(game_id) or abort(404)
+    if request.form.get("confirm") != "yes":
+        flash("Tick the box to confirm: a deleted game cannot be brought back.", "error")
+        return redirect(url_for("games.sheet", game_id=game.id))
+    league_id = game.league_id
+    games.delete_game(game)
+    flash(f"Game {game_id} deleted.", "success")
+    return redirect(url_for("leagues.show", league_id=league_id))

@@ -4,10 +4,12 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper import leagues
+from scorekeeper.access import account_only, current_account
 from scorekeeper.database import transaction
 from scorekeeper.extensions import db
 from scorekeeper.forms.league import LeagueForm, PlayerForm
 from scorekeeper.models import League, Player
+from scorekeeper.views.main import visible_leagues
 
 bp = Blueprint("leagues", __name__, url_prefix="/leagues")
 
@@ -19,13 +21,14 @@ def _league_page(league: League, player_form: PlayerForm | None = None) -> str:
 
 
 @bp.post("")
+@account_only
 @transaction
 def create() -> Response | tuple[str, int]:
-    """Create a league from the home page's form."""
+    """Create a league, owned by the signed-in account, from the home page's form."""
     form = LeagueForm()
     if not form.validate_on_submit():
-        return render_template("index.html", leagues=leagues.all_leagues(), form=form), 422
-    league = leagues.create_league(form.name.data, form.preset.data)
+        return render_template("index.html", leagues=visible_leagues(), form=form), 422
+    league = leagues.create_league(form.name.data, form.preset.data, current_account())
     flash(f"League “{league.name}” created. Add its players next.", "success")
     return redirect(url_for("leagues.show", league_id=league.id))
 

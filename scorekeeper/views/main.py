@@ -1,8 +1,8 @@
 """The home page, the health check and the web app manifest."""
 
-from flask import Blueprint, Response, jsonify, render_template, url_for
+from flask import Blueprint, Response, jsonify, render_template, session, url_for
 
-from scorekeeper import leagues
+from scorekeeper import access, leagues
 from scorekeeper.forms.league import LeagueForm
 
 bp = Blueprint("main", __name__)
@@ -11,7 +11,12 @@ bp = Blueprint("main", __name__)
 @bp.get("/")
 def index() -> str:
     """List the leagues and offer a form to create one."""
-    return render_template("index.html", leagues=leagues.all_leagues(), form=LeagueForm())
+    return render_template("index.html", leagues=visible_leagues(), form=LeagueForm())
+
+
+def visible_leagues() -> list:
+    """The leagues the visitor owns or scores."""
+    return leagues.visible_leagues(access.current_account(), session.get("scorer_of", []))
 
 
 @bp.get("/healthz")

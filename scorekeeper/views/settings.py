@@ -5,9 +5,11 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import league_settings
+from scorekeeper import accounts, league_settings
+from scorekeeper.access import owner_only
 from scorekeeper.database import transaction
 from scorekeeper.extensions import db
+from scorekeeper.forms.auth import SetPasscodeForm
 from scorekeeper.forms.fairplay import ActionForm
 from scorekeeper.forms.settings import LeagueSettingsForm, SeasonForm
 from scorekeeper.models import League
@@ -15,17 +17,25 @@ from scorekeeper.models import League
 bp = Blueprint("settings", __name__, url_prefix="/leagues/<int:league_id>/settings")
 
 
-def _page(league: League, form: LeagueSettingsForm, season_form: SeasonForm, status: int = 200):
+def _page(
+    league: League,
+    form: LeagueSettingsForm,
+    season_form: SeasonForm,
+    status: int = 200,
+    passcode_form: SetPasscodeForm | None = None,
+) -> tuple[str, int]:
     return render_template(
         "settings/show.html",
         league=league,
         form=form,
         season_form=season_form,
         action_form=ActionForm(formdata=None),
+        passcode_form=passcode_form or SetPasscodeForm(formdata=None),
     ), status
 
 
 @bp.route("", methods=["GET", "POST"])
+@owner_only
 @transaction
 def show(league_id: int) -> Response | tuple[str, int]:
     """Change the league's name, ranking measure, points for places, minimum games, paper."""
@@ -54,6 +64,7 @@ def show(league_id: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/seasons")
+@owner_only
 @transaction
 def add_season(league_id: int) -> Response | tuple[str, int]:
     """Add a season of the league's own."""
@@ -74,6 +85,7 @@ def add_season(league_id: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/seasons/<int:season_id>/remove")
+@owner_only
 @transaction
 def remove_season(league_id: int, season_id: int) -> Response:
     """Remove one of the league's seasons."""
@@ -89,6 +101,7 @@ def remove_season(league_id: int, season_id: int) -> Response:
 
 
 @bp.post("/share")
+@owner_only
 @transaction
 def share(league_id: int) -> Response:
     """Make a new read-only link (an old one stops working)."""
@@ -100,6 +113,7 @@ def share(league_id: int) -> Response:
 
 
 @bp.post("/share/revoke")
+@owner_only
 @transaction
 def revoke(league_id: int) -> Response:
     """Turn the read-only link off."""
@@ -108,3 +122,19 @@ def revoke(league_id: int) -> Response:
         league_settings.revoke_share(league)
         flash("The read-only link no longer works.", "success")
     return redirect(url_for("settings.show", league_id=league.id) + "#share")
+
+
+@bp.post("/passcode")
+@owner_only
+@transaction
+def passcode(league_id: int) -> Response | tuple[str, int]:
+    """Set the table passcode scorers type to score this league's games."""
+    league = db.get_or_404(League, league_id)
+    form = SetPasscodeForm()
+    if form.validate():
+        accounts.set_passcode(league, form.passcode.data)
+        flash("Table passcode set. Give it, with the table link, to whoever scores.", "success")
+        return redirect(url_for("settings.show", league_id=league.id) + "#scorers")
+    return _page(
+        league, LeagueSettingsForm(formdata=None, obj=league), SeasonForm(formdata=None), 422, form
+    )

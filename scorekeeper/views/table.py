@@ -5,12 +5,12 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import claims, games, hands, rules, scoresheet
+from scorekeeper import access, claims, games, hands, rules, scoresheet
 from scorekeeper.database import transaction
 from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm, hand_form
 from scorekeeper.hand_card import hand_card
-from scorekeeper.models import Game, Hand, HandState
+from scorekeeper.models import Game, GameStatus, Hand, HandState
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
 
@@ -110,6 +110,8 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     hand = _hand(game, hand_id)
     if hand.state != HandState.SCORED:
         abort(404)
+    if not hands.is_freely_editable(hand) or game.status != GameStatus.PLAYING:
+        access.require_owner(game.league)  # the cards are mixed or the game is closed
     form = hand_form(game.rules, len(hands.hand_seats(hand)), version=str(hand.version))
     if not form.is_submitted():
         form.load(hands.saved_entries(hand), hand.stock_ran_out)

@@ -1,8 +1,8 @@
 """initial schema
 
-Revision ID: 1df6032bc36b
+Revision ID: a28291f9953a
 Revises: 
-Create Date: 2026-11-21 19:57:59.091866
+Create Date: 2026-11-21 20:04:36.398873
 
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '1df6032bc36b'
+revision = 'a28291f9953a'
 down_revision = None
 branch_labels = None
 depends_on = None
@@ -27,6 +27,18 @@ def upgrade():
     sa.PrimaryKeyConstraint('id', name=op.f('pk_account')),
     sa.UniqueConstraint('username', name=op.f('uq_account_username'))
     )
+    op.create_table('login_attempt',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('username', sa.String(length=40), nullable=False),
+    sa.Column('address', sa.String(length=64), nullable=False),
+    sa.Column('at', sa.DateTime(timezone=True), nullable=False),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_login_attempt'))
+    )
+    with op.batch_alter_table('login_attempt', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_login_attempt_address'), ['address'], unique=False)
+        batch_op.create_index(batch_op.f('ix_login_attempt_at'), ['at'], unique=False)
+        batch_op.create_index(batch_op.f('ix_login_attempt_username'), ['username'], unique=False)
+
     op.create_table('league',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('name', sa.String(length=80), nullable=False),
@@ -262,5 +274,11 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_league_owner_id'))
 
     op.drop_table('league')
+    with op.batch_alter_table('login_attempt', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_login_attempt_username'))
+        batch_op.drop_index(batch_op.f('ix_login_attempt_at'))
+        batch_op.drop_index(batch_op.f('ix_login_attempt_address'))
+
+    op.drop_table('login_attempt')
     op.drop_table('account')
     # ### end Alembic commands ###

@@ -1,0 +1,72 @@
+"""Forms to sign up, sign in, and join a league's table with its passcode."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, PasswordField, StringField
+from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
+
+from scorekeeper import accounts
+from scorekeeper.forms.fields import strip_whitespace
+
+USERNAME = Regexp(
+    r"^[A-Za-z0-9._-]+$", message="Use letters, digits, dots, dashes or underscores only."
+)
+
+
+class SignInForm(FlaskForm):
+    """Sign in with a user name and password."""
+
+    username = StringField(
+        "User name", filters=[strip_whitespace], validators=[DataRequired("Type your user name.")]
+    )
+    password = PasswordField("Password", validators=[DataRequired("Type your password.")])
+    next = HiddenField()
+
+
+class SignUpForm(FlaskForm):
+    """Make an account, to own leagues."""
+
+    username = StringField(
+        "User name",
+        filters=[strip_whitespace],
+        validators=[
+            DataRequired("Choose a user name."),
+            Length(3, 40, message="A user name has 3 to 40 characters."),
+            USERNAME,
+        ],
+    )
+    password = PasswordField(
+        "Password",
+        validators=[
+            DataRequired("Choose a password."),
+            Length(10, 200, message="A password has at least 10 characters."),
+        ],
+    )
+    confirm = PasswordField(
+        "Password again", validators=[EqualTo("password", message="The two passwords differ.")]
+    )
+
+    def validate_username(self, field: StringField) -> None:
+        """Refuse a user name already taken (ignoring case)."""
+        if field.data and accounts.account_named(field.data) is not None:
+            raise ValidationError("That user name is taken; choose another.")
+
+
+class PasscodeForm(FlaskForm):
+    """Type the league's table passcode to score its games on this phone."""
+
+    passcode = PasswordField("Table passcode", validators=[DataRequired("Type the passcode.")])
+
+
+class SetPasscodeForm(FlaskForm):
+    """The owner sets the passcode scorers type at the table."""
+
+    passcode = StringField(
+        "New table passcode",
+        filters=[strip_whitespace],
+        validators=[
+            DataRequired("Type a passcode."),
+            Length(4, 60, message="A passcode has 4 to 60 characters."),
+        ],
+    )
