@@ -69,24 +69,47 @@ def _recent_failures(username: str, address: str) -> int:
     )
 
 
+def _guard(key: str, address: str) -> None:
+    if _recent_failures(key, address) >= MAX_FAILURES:
+        raise TooManyAttempts("Too many wrong tries. Wait 15 minutes, then try again.")
+
+
+def _failed(key: str, address: str) -> None:
+    db.session.add(LoginAttempt(username=key[:40], address=address[:64]))
+    db.session.flush()
+
+
+def _forget_failures(key: str) -> None:
+    db.session.execute(delete(LoginAttempt).where(func.lower(LoginAttempt.username) == key.lower()))
+
+
 def authenticate(username: str, password: str, address: str) -> Account | None:
     """The account for these credentials, or None; a failure is recorded.
 
     :raises TooManyAttempts: after MAX_FAILURES recent failures for the name or the address.
     """
-    if _recent_failures(username, address) >= MAX_FAILURES:
-        raise TooManyAttempts("Too many wrong passwords. Wait 15 minutes, then try again.")
+    _guard(username, address)
     account = account_named(username)
     if account is not None and secret_matches(account.password_hash, password):
         if _hasher.check_needs_rehash(account.password_hash):
             account.password_hash = hash_secret(password)
-        db.session.execute(
-            delete(LoginAttempt).where(func.lower(LoginAttempt.username) == username.lower())
-        )
+        _forget_failures(username)
         return account
-    db.session.add(LoginAttempt(username=username[:40], address=address[:64]))
-    db.session.flush()
+    _failed(username, address)
     return None
+
+
+def check_passcode(league: League, passcode: str, key: str, address: str) -> bool:
+    """True when `passcode` is the league's; a failure is recorded like a wrong password.
+
+    :raises TooManyAttempts: after MAX_FAILURES recent failures for the league or the address.
+    """
+    _guard(key, address)
+    if secret_matches(league.passcode_hash, passcode):
+        _forget_failures(key)
+        return True
+    _failed(key, address)
+    return False
 
 
 def set_passcode(league: League, passcode: str | None) -> None:

@@ -10,35 +10,58 @@ import pytest
 from argon2 import PasswordHasher
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from flask_migrate import upgrade
+from sqlalchemy import text
 
 from scorekeeper import accounts, create_app, games, hands, leagues
+from scorekeeper.config import normalise_database_url
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, League
 from scorekeeper.rules.entries import PlayerEntry
 
-# CI runs the suite a second time with TEST_DATABASE_URL pointing at a PostgreSQL server.
-TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "sqlite://")
+# CI runs the suite a second time with TEST_DATABASE_URL pointing at a PostgreSQL server,
+# whose schema is built by the migrations (SQLite in memory uses the models directly).
+TEST_DATABASE_URL = normalise_database_url(os.environ.get("TEST_DATABASE_URL", "sqlite://"))
+ON_POSTGRES = TEST_DATABASE_URL.startswith("postgresql")
+SETTINGS = {
+    "TESTING": True,
+    "SECRET_KEY": "test-secret",
+    "SQLALCHEMY_DATABASE_URI": TEST_DATABASE_URL,
+    "WTF_CSRF_ENABLED": False,
+    "SERVER_NAME": "localhost",
+}
+
+
+@pytest.fixture(scope="session")
+def migrated(tmp_path_factory) -> bool:
+    """On PostgreSQL: drop everything once and apply the migrations."""
+    if ON_POSTGRES:
+        app = create_app(SETTINGS, instance_path=tmp_path_factory.mktemp("migrate"))
+        with app.app_context():
+            with db.engine.begin() as connection:
+                connection.execute(text("DROP SCHEMA public CASCADE"))
+                connection.execute(text("CREATE SCHEMA public"))
+            upgrade()
+            db.engine.dispose()
+    return ON_POSTGRES
 
 
 @pytest.fixture
-def app(tmp_path) -> Iterator[Flask]:
+def app(tmp_path, migrated: bool) -> Iterator[Flask]:
     """An app on an empty database, with CSRF off (its own tests turn it on)."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": TEST_DATABASE_URL,
-            "WTF_CSRF_ENABLED": False,
-            "SERVER_NAME": "localhost",
-        },
-        instance_path=tmp_path / "instance",
-    )
+    app = create_app(SETTINGS, instance_path=tmp_path / "instance")
     with app.app_context():
-        db.drop_all()
-        db.create_all()
+        if not migrated:
+            db.create_all()
         yield app
         db.session.remove()
-        db.drop_all()
+        if migrated:
+            tables = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
+            with db.engine.begin() as connection:
+                connection.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+            db.engine.dispose()
+        else:
+            db.drop_all()
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,7 @@ class LeagueSettingsForm(FlaskForm):
         filters=[strip_whitespace],
         validators=[DataRequired("Give the league a name."), Length(max=80)],
     )
-    ranking = SelectField("Rank players by", choices=list(MEASURES.items()))
+    ranking = SelectField("Rank players by")
     place_points = StringField(
         "Points for places (1st, 2nd, 3rd, ...)",
         filters=[strip_whitespace],
@@ -33,7 +33,14 @@ class LeagueSettingsForm(FlaskForm):
             NumberRange(0, 1000, message="Give a number of games from 0 to 1000."),
         ],
     )
-    paper_size = SelectField("Paper", choices=[("A4", "A4"), ("Letter", "US Letter")])
+    paper_size = SelectField("Paper")
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        # Choices are set here rather than on the fields: WTForms 3.3 warns on tuple choices
+        # given to a field's constructor, and this form works the same on every version.
+        self.ranking.choices = list(MEASURES.items())
+        self.paper_size.choices = [("A4", "A4"), ("Letter", "US Letter")]
 
     def validate_place_points(self, field: StringField) -> None:
         """Accept whole numbers, 0 or more, separated by commas or spaces."""

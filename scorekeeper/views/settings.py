@@ -17,6 +17,20 @@ from scorekeeper.models import League
 bp = Blueprint("settings", __name__, url_prefix="/leagues/<int:league_id>/settings")
 
 
+def _settings_form(league: League, from_request: bool = False) -> LeagueSettingsForm:
+    """The settings form, filled from the league (and from the request when posted)."""
+    data = {
+        "name": league.name,
+        "ranking": league.ranking,
+        "place_points": ", ".join(map(str, league.place_points or [])),
+        "min_games": league.min_games,
+        "paper_size": league.paper_size,
+    }
+    if from_request:
+        return LeagueSettingsForm(data=data)
+    return LeagueSettingsForm(formdata=None, data=data)
+
+
 def _page(
     league: League,
     form: LeagueSettingsForm,
@@ -40,15 +54,7 @@ def _page(
 def show(league_id: int) -> Response | tuple[str, int]:
     """Change the league's name, ranking measure, points for places, minimum games, paper."""
     league = db.get_or_404(League, league_id)
-    form = LeagueSettingsForm(
-        data={
-            "name": league.name,
-            "ranking": league.ranking,
-            "place_points": ", ".join(map(str, league.place_points or [])),
-            "min_games": league.min_games,
-            "paper_size": league.paper_size,
-        }
-    )
+    form = _settings_form(league, from_request=True)
     if form.validate_on_submit():
         league_settings.update_settings(
             league,
@@ -80,7 +86,7 @@ def add_season(league_id: int) -> Response | tuple[str, int]:
         else:
             flash(f"Season {season.name} added.", "success")
             return redirect(url_for("settings.show", league_id=league.id) + "#seasons")
-    form = LeagueSettingsForm(formdata=None, obj=league)
+    form = _settings_form(league)
     return _page(league, form, season_form, 422)
 
 
@@ -135,6 +141,4 @@ def passcode(league_id: int) -> Response | tuple[str, int]:
         accounts.set_passcode(league, form.passcode.data)
         flash("Table passcode set. Give it, with the table link, to whoever scores.", "success")
         return redirect(url_for("settings.show", league_id=league.id) + "#scorers")
-    return _page(
-        league, LeagueSettingsForm(formdata=None, obj=league), SeasonForm(formdata=None), 422, form
-    )
+    return _page(league, _settings_form(league), SeasonForm(formdata=None), 422, form)
