@@ -40,6 +40,7 @@ def start_game(
     players: Sequence[Player],
     first_dealer: int | None,
     today: date | None = None,
+    start_token: str | None = None,
 ) -> Game:
     """Seat the players in the given order and deal hand 1.
 
@@ -70,12 +71,20 @@ def start_game(
         first_dealer_position=first_dealer,
         started_on=today or date.today(),
         status=GameStatus.PLAYING,
+        start_token=start_token,
     )
     game.seats = [Seat(player=p, position=i) for i, p in enumerate(players)]
     game.hands = [Hand(number=1, attempt=1, dealer_position=first_dealer, state=HandState.PLAYING)]
     db.session.add(game)
     db.session.flush()
     return game
+
+
+def game_started_with(token: str) -> Game | None:
+    """The game a seating form already started, if any (a second tap on Start)."""
+    if not token:
+        return None
+    return db.session.scalar(select(Game).where(Game.start_token == token))
 
 
 def load_game(game_id: int) -> Game | None:

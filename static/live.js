@@ -6,7 +6,7 @@
   if (!live || !window.fetch) return;
   var url = live.dataset.versionUrl;
   var seen = live.dataset.version;
-  var every = Math.max(2, parseInt(live.dataset.pollSeconds, 10) || 5) * 1000;
+  var every = Math.max(1, parseInt(live.dataset.pollSeconds, 10) || 5) * 1000;
 
   function busy() {
     // Never reload under someone typing a re-deal reason.

@@ -29,6 +29,8 @@
     var isOut = out && out.checked;
     var total = (isOut ? 0 : points + missing * parseInt(card.dataset.shortPenalty, 10)) + penalty;
     card.classList.toggle("is-out", !!isOut);
+    // A player marked out folds away, unless cards are still counted there to be cleared.
+    card.classList.toggle("is-empty", !counted && !penalty && !missing);
     var display = card.querySelector("[data-points]");
     display.textContent = isOut ? "out · " + total : (counted || penalty || missing ? total + " pts" : "");
   }
@@ -46,6 +48,24 @@
     card.addEventListener("change", function () { refresh(card); });
     refresh(card);
   });
+
+  // Warn (without reloading: taps would be lost) when another phone changes the game.
+  var banner = document.querySelector("[data-changed-elsewhere]");
+  if (banner && window.fetch && form.dataset.versionUrl) {
+    var every = Math.max(1, parseInt(form.dataset.pollSeconds, 10) || 5) * 1000;
+    var timer = window.setInterval(function () {
+      if (document.hidden) return;
+      fetch(form.dataset.versionUrl, { headers: { Accept: "application/json" }, cache: "no-store" })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (data) {
+          if (data && String(data.version) !== form.dataset.version) {
+            banner.hidden = false;
+            window.clearInterval(timer);
+          }
+        })
+        .catch(function () { /* offline for a moment */ });
+    }, every);
+  }
 
   // A second tap on Save while the first is on its way would send the hand twice.
   form.addEventListener("submit", function () {

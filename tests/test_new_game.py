@@ -390,3 +390,21 @@ def test_tampered_seating_is_refused_without_a_game(
 
     assert response.status_code == status
     assert game_count() == 0
+
+
+def test_a_second_tap_on_start_opens_the_game_already_started(client, make_league):
+    league = make_league(players=("Ann", "Bob", "Cat", "Dan"))
+    data = {
+        "order": order_of(league, "Ann", "Bob", "Cat", "Dan"),
+        "ruleset": str(league.rulesets[0].id),
+        "first_dealer": str(league.players[0].id),
+        "move": "start",
+        "token": "one-time-token",
+    }
+    first = client.post(f"/leagues/{league.id}/games/seating", data=data)
+    second = client.post(f"/leagues/{league.id}/games/seating", data=data, follow_redirects=True)
+
+    game = db.session.scalars(select(Game)).one()
+    assert first.location == f"/games/{game.id}"
+    assert "This game has already started: here it is." in second.get_data(as_text=True)
+    assert game_count() == 1

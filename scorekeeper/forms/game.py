@@ -54,6 +54,7 @@ class SeatingForm(FlaskForm):
 
     order = HiddenField()
     ruleset = HiddenField()
+    token = HiddenField()
     first_dealer = SelectField("Who deals first?", validate_choice=False)
 
     def set_seats(self, players: list[Player]) -> None:

@@ -46,6 +46,8 @@ class Game(Timestamped, db.Model):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     discarded: Mapped[bool] = mapped_column(default=False)
     end_note: Mapped[str] = mapped_column(String(200), default="")
+    # A one-time token from the seating form: a second tap on "Start" finds this game again.
+    start_token: Mapped[str | None] = mapped_column(String(40), unique=True)
     version: Mapped[int] = mapped_column(default=1)
 
     league: Mapped[League] = relationship(back_populates="games")

@@ -38,10 +38,16 @@ class PlayerEntry:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Something wrong with a hand's report; `player` is the index of the player concerned."""
+    """Something wrong with a hand's report, and the players (by index) it concerns."""
 
     message: str
     player: int | None = None
+    players: tuple[int, ...] = ()
+
+    @property
+    def concerns(self) -> tuple[int, ...]:
+        """Every player the problem is about (none for the hand as a whole)."""
+        return self.players or (() if self.player is None else (self.player,))
 
 
 @dataclass(frozen=True, slots=True)

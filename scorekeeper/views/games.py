@@ -38,7 +38,7 @@ def new_game(league_id: int) -> Response | str | tuple[str, int]:
             f"you chose {len(chosen)}."
         ]
         return render_template("games/new.html", league=league, form=form), 422
-    seating = SeatingForm(formdata=None, ruleset=str(ruleset.id))
+    seating = SeatingForm(formdata=None, ruleset=str(ruleset.id), token=secrets.token_urlsafe(16))
     return _seating_page(league, ruleset, chosen, seating)
 
 
@@ -86,8 +86,14 @@ def seating(league_id: int) -> Response | tuple[str, int]:
         return _seating_page(league, ruleset, seated, form)
     if not form.validate():
         return _seating_page(league, ruleset, seated, form, 422)
+    started = games.game_started_with(form.token.data or "")
+    if started is not None and started.league_id == league.id:
+        flash("This game has already started: here it is.", "info")
+        return redirect(url_for("table.show", game_id=started.id))
     try:
-        game = games.start_game(league, ruleset, seated, form.dealer_seat(seated))
+        game = games.start_game(
+            league, ruleset, seated, form.dealer_seat(seated), start_token=form.token.data or None
+        )
     except (ValueError, games.GameRefused) as refusal:
         form.first_dealer.errors = [str(refusal)]
         return _seating_page(league, ruleset, seated, form, 422)

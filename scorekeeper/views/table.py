@@ -53,8 +53,18 @@ def version(game_id: int) -> Response:
 
 
 def _hand_page(
-    game: Game, hand: Hand, form: HandForm, mode: str, status: int = 200, warnings=()
+    game: Game,
+    hand: Hand,
+    form: HandForm,
+    mode: str,
+    status: int = 200,
+    warnings=(),
+    problems=(),
 ) -> tuple[str, int]:
+    by_player: dict[int, list[str]] = {}
+    for problem in problems:
+        for index in problem.concerns:
+            by_player.setdefault(index, []).append(problem.message)
     return render_template(
         "table/hand_form.html",
         game=game,
@@ -65,6 +75,7 @@ def _hand_page(
         mode=mode,
         freely=hands.is_freely_editable(hand),
         warnings=warnings,
+        player_problems=by_player,
     ), status
 
 
@@ -168,7 +179,7 @@ def _refused(
     for problem in refused.check.errors:
         form.form_errors.append(problem.message)
     warnings = () if refused.check.errors else refused.check.warnings
-    return _hand_page(game, hand, form, mode, 422, warnings)
+    return _hand_page(game, hand, form, mode, 422, warnings, refused.check.errors)
 
 
 def _already_saved(game: Game, saved: hands.HandAlreadySaved) -> Response | tuple[str, int]:

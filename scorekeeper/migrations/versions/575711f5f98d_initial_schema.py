@@ -1,8 +1,8 @@
 """initial schema
 
-Revision ID: a28291f9953a
+Revision ID: 575711f5f98d
 Revises: 
-Create Date: 2026-11-21 20:04:36.398873
+Create Date: 2026-11-21 20:18:49.188670
 
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = 'a28291f9953a'
+revision = '575711f5f98d'
 down_revision = None
 branch_labels = None
 depends_on = None
@@ -107,12 +107,14 @@ def upgrade():
     sa.Column('finished_at', sa.DateTime(timezone=True), nullable=True),
     sa.Column('discarded', sa.Boolean(), nullable=False),
     sa.Column('end_note', sa.String(length=200), nullable=False),
+    sa.Column('start_token', sa.String(length=40), nullable=True),
     sa.Column('version', sa.Integer(), nullable=False),
     sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
     sa.Column('updated_at', sa.DateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['league_id'], ['league.id'], name=op.f('fk_game_league_id_league'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['ruleset_id'], ['rule_set.id'], name=op.f('fk_game_ruleset_id_rule_set'), ondelete='SET NULL'),
-    sa.PrimaryKeyConstraint('id', name=op.f('pk_game'))
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_game')),
+    sa.UniqueConstraint('start_token', name=op.f('uq_game_start_token'))
     )
     with op.batch_alter_table('game', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_game_league_id'), ['league_id'], unique=False)
