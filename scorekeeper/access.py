@@ -39,9 +39,11 @@ def account_only(view: View) -> View:
 
 
 def current_account() -> Account | None:
-    """The signed-in account, if any (looked up once per request)."""
-    if "account" not in g:
-        account_id = session.get("account_id")
+    """The signed-in account, if any (looked up once per signed-in id)."""
+    account_id = session.get("account_id")
+    # Keyed by the id, not just cached: an app context (and its `g`) may outlive a request.
+    if g.get("account_id") != account_id or "account" not in g:
+        g.account_id = account_id
         g.account = db.session.get(Account, account_id) if account_id else None
     return g.account
 

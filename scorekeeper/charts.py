@@ -29,6 +29,17 @@ def _nice_step(span: int) -> int:
     return 10_000
 
 
+def _unbroken_runs(values: Sequence[int | None]) -> list[list[tuple[int, int]]]:
+    """The (index, value) runs between gaps, so a missing value breaks the line."""
+    runs: list[list[tuple[int, int]]] = [[]]
+    for index, value in enumerate(values):
+        if value is None:
+            runs.append([])
+        else:
+            runs[-1].append((index, value))
+    return [run for run in runs if run]
+
+
 def _marker(kind: str, x: float, y: float) -> str:
     if kind == "circle":
         return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5"/>'
@@ -83,9 +94,10 @@ def line_chart(
         points = [(x_at(i), y_at(v)) for i, v in enumerate(line.values) if v is not None]
         if not points:
             continue
-        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         parts.append(f'<g class="series s{n % 8}"><title>{escape(line.name)}</title>')
-        parts.append(f'<polyline points="{path}"/>')
+        for run in _unbroken_runs(line.values):
+            path = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in run)
+            parts.append(f'<polyline points="{path}"/>')
         parts.extend(_marker(MARKERS[n % len(MARKERS)], x, y) for x, y in points)
         parts.append("</g>")
     parts.append("</svg>")

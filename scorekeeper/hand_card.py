@@ -32,8 +32,7 @@ def hand_card(game: Game, hand: Hand) -> HandCard:
     rs = game.rules
     seats = game.seats
     playing = games.seats_at_hand(game, hand.number)
-    # A table that lost players keeps to the decks of the smallest table the rules allow.
-    deck = rules.decks_for(rs, max(len(playing), rs.min_players))
+    deck = rules.decks_at_table(rs, len(playing))
     rule = rules.hand_rule(rs, hand.number)
     dealer = hand.dealer_position
     present = {seat.position for seat in playing}

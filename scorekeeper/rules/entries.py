@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.rules.scoring import is_possible_total, points_for_tally
-from scorekeeper.rules.table import decks_for
+from scorekeeper.rules.table import decks_at_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +89,7 @@ def check_hand(
     """Check a hand's report: complete, consistent, and within what the cards can produce."""
     errors: list[Problem] = []
     warnings: list[Problem] = []
-    in_play = decks_for(rs, len(entries))
+    in_play = decks_at_table(rs, len(entries))
     cards_in_play = in_play.decks * 52 + in_play.jokers
     for index, (entry, name) in enumerate(zip(entries, names, strict=True)):
         errors.extend(Problem(m, index) for m in _entry_errors(rs, entry, name, cards_in_play))

@@ -113,12 +113,24 @@ def rulings(rs: RuleSet) -> tuple[Ruling, ...]:
 
 def search_rulings(all_rulings: tuple[Ruling, ...], query: str) -> tuple[Ruling, ...]:
     """The rulings whose title or text contains every word of the query (any case)."""
-    words = [w for w in re.split(r"\W+", query.lower()) if w]
+    words = [w for w in re.split(r"\W+", _fold(query)) if w]
     if not words:
         return all_rulings
     found = []
     for ruling in all_rulings:
-        text = " ".join((ruling.title, *ruling.points)).lower()
-        if all(word in text for word in words):
+        text = _fold(" ".join((ruling.title, *ruling.points)))
+        if all(_mentions(text, word) for word in words):
             found.append(ruling)
     return tuple(found)
+
+
+def _fold(text: str) -> str:
+    """Lower case, with dashes inside words dropped, so "re-deal" finds "redeal" and back."""
+    return re.sub(r"(?<=\w)-(?=\w)", "", text.lower())
+
+
+def _mentions(text: str, word: str) -> bool:
+    """A short word ("I" of "May I?") must stand alone; a longer one may start a word."""
+    if len(word) <= 2:
+        return re.search(rf"\b{re.escape(word)}\b", text) is not None
+    return word in text

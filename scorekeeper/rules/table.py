@@ -46,6 +46,15 @@ def decks_for(rs: RuleSet, players: int) -> DeckCount:
     )
 
 
+def decks_at_table(rs: RuleSet, players: int) -> DeckCount:
+    """The decks in play for `players` still at a table that may have lost some.
+
+    A game that started within the rule set's range keeps playing with the decks of its
+    smallest table when players leave.
+    """
+    return decks_for(rs, min(max(players, rs.min_players), rs.max_players))
+
+
 def hand_count(rs: RuleSet) -> int:
     """How many hands make a game."""
     return len(rs.hands)

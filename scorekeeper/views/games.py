@@ -113,7 +113,9 @@ def _int_or_404(text: str | None) -> int:
 def sheet(game_id: int) -> str:
     """The game's scoresheet: every hand, running totals, who went out, places."""
     game = games.load_game(game_id) or abort(404)
-    return render_template("games/sheet.html", game=game, sheet=scoresheet.build(game))
+    sheet = scoresheet.build(game)
+    chart = scoresheet.running_chart(sheet) if sheet.rows else None
+    return render_template("games/sheet.html", game=game, sheet=sheet, chart=chart)
 
 
 @bp.post("/games/<int:game_id>/delete")
