@@ -1,5 +1,6 @@
 """The game's rules as pure Python: rule sets as data and the functions the table needs."""
 
+from scorekeeper.rules.contracts import group_label, groups_by_price, parse_contract, rank_name
 from scorekeeper.rules.entries import (
     HandCheck,
     PlayerEntry,
@@ -68,10 +69,12 @@ from scorekeeper.rules.scoring import (
 from scorekeeper.rules.seating import dealer_among, first_player_among, next_present
 from scorekeeper.rules.storage import ruleset_from_dict, ruleset_to_dict
 from scorekeeper.rules.table import (
+    GOING_OUT_WORDS,
     cards_dealt,
     contract_minimum,
     contract_words,
     dealer_for_hand,
+    decks_at_table,
     decks_for,
     first_player_for_hand,
     going_out_words,
@@ -100,6 +103,7 @@ __all__ = [
     "DEFAULT_LENGTHS",
     "FAIRNESS_WORDS",
     "GOING_OUT_KINDS",
+    "GOING_OUT_WORDS",
     "JOKER",
     "MELD_KINDS",
     "MISSING",
@@ -129,12 +133,15 @@ __all__ = [
     "contract_words",
     "correction_needs_agreement",
     "dealer_for_hand",
+    "decks_at_table",
     "decks_for",
     "expected_hand_size",
     "final_game_totals",
     "first_player_for_hand",
     "game_totals",
     "going_out_words",
+    "group_label",
+    "groups_by_price",
     "hand_count",
     "hand_rule",
     "is_possible_total",
@@ -144,6 +151,7 @@ __all__ = [
     "may_i_words",
     "melds_in_words",
     "minimum_cards",
+    "parse_contract",
     "places",
     "points_for_tally",
     "posted_incomplete_total",
@@ -151,6 +159,7 @@ __all__ = [
     "preset",
     "price_group",
     "price_of",
+    "rank_name",
     "resume_refusal",
     "ruleset_from_dict",
     "ruleset_problems",

@@ -119,17 +119,29 @@ def _check_deck_counts(rs: RuleSet, errors: Errors) -> None:
             errors.append((f"{path}.decks", f"{place}: at least one deck is needed."))
         if row.jokers < 0:
             errors.append((f"{path}.jokers", f"{place}: the number of jokers cannot be negative."))
-        for players in range(row.min_players, row.max_players + 1):
-            if not rs.min_players <= players <= rs.max_players:
-                errors.append(
-                    (path, f"{place}: {players} players is outside the rule set's range.")
+        outside = [
+            n
+            for n in range(row.min_players, row.max_players + 1)
+            if not rs.min_players <= n <= rs.max_players
+        ]
+        if outside:
+            errors.append(
+                (
+                    path,
+                    f"{place}: {_players(outside[0], outside[-1])} is outside the rule "
+                    "set's range.",
                 )
-            elif players in covered:
+            )
+        for players in range(row.min_players, row.max_players + 1):
+            if players in outside:
+                continue
+            if players in covered:
                 errors.append((path, f"Decks for {players} players are given twice."))
             covered[players] = index
     for players in range(rs.min_players, rs.max_players + 1):
         if players not in covered:
-            errors.append(("deck_counts", f"Say how many decks {players} players use."))
+            who = "1 player uses" if players == 1 else f"{players} players use"
+            errors.append(("deck_counts", f"Say how many decks {who}."))
 
 
 def _players(low: int, high: int) -> str:

@@ -1,0 +1,206 @@
+"""Forms of the house-rules editor: copy rules into the league, then edit them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    Field,
+    FieldList,
+    Form,
+    FormField,
+    IntegerField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
+
+from scorekeeper import rules
+from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.models import League
+from scorekeeper.models import RuleSet as RuleSetRecord
+
+BLANK_HANDS = 3
+BLANK_DECK_ROWS = 2
+MOST_HANDS = 40
+MOST_DECK_ROWS = 20
+PRIORITY_WORDS = {
+    "nearest": "The next in turn after the current player",
+    "first_to_ask": "Whoever asked first",
+}
+
+
+def left_blank(field: Field) -> bool:
+    """True when nothing was typed in the field (or, before a submit, it holds nothing)."""
+    if field.raw_data is not None:
+        return not any(str(value).strip() for value in field.raw_data)
+    return field.data in (None, "")
+
+
+def _number(label: str) -> IntegerField:
+    return IntegerField(label, validators=[Optional()], render_kw={"inputmode": "numeric"})
+
+
+def _required_number(label: str, message: str) -> IntegerField:
+    return IntegerField(
+        label, validators=[InputRequired(message)], render_kw={"inputmode": "numeric"}
+    )
+
+
+class HandRow(Form):
+    """One hand of the game; a row left blank is no hand."""
+
+    contract = StringField("Contract", filters=[strip_whitespace], validators=[Length(max=120)])
+    cards_dealt = _number("Cards dealt")
+    going_out = SelectField("Going out", choices=dict(rules.GOING_OUT_WORDS), default="normal")
+    may_i_limit = _number("May I? limit per player")
+    note = StringField("Special rule", filters=[strip_whitespace], validators=[Length(max=200)])
+
+    def is_blank(self) -> bool:
+        """True when no contract, cards, limit or note was typed: the row is left out."""
+        return all(
+            left_blank(f) for f in (self.contract, self.cards_dealt, self.may_i_limit, self.note)
+        )
+
+
+class DeckRow(Form):
+    """For this many players, how many decks and jokers; a row left blank is no row."""
+
+    from_players = _number("From players")
+    to_players = _number("To players")
+    decks = _number("Decks")
+    jokers = _number("Jokers")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Faults of the row as a whole, e.g. a player count given twice.
+        self.row_errors: list[str] = []
+
+    def is_blank(self) -> bool:
+        """True when none of the four numbers was typed."""
+        return all(left_blank(f) for f in self)
+
+
+class RuleSetForm(FlaskForm):
+    """Everything a league may change in its own rule set."""
+
+    name = StringField(
+        "Name",
+        filters=[strip_whitespace],
+        validators=[DataRequired("Give the rules a name."), Length(max=80)],
+    )
+    min_players = _required_number("Fewest players", "Say how few players may play.")
+    max_players = _required_number("Most players", "Say how many players may play.")
+    hands = FieldList(FormField(HandRow), max_entries=MOST_HANDS)
+    show_lengths = BooleanField("Write every length in the contracts (“2 sets of 3”)")
+    deck_counts = FieldList(FormField(DeckRow), max_entries=MOST_DECK_ROWS)
+    wild = StringField("Wild cards", filters=[strip_whitespace], validators=[Length(max=200)])
+    ace_in_runs = StringField(
+        "Aces in runs", filters=[strip_whitespace], validators=[Length(max=200)]
+    )
+    short_card_penalty = _required_number(
+        "Points per missing card", "Say what a card missing from a short hand costs."
+    )
+    may_i_penalty_cards = _required_number(
+        "Penalty cards", "Say how many penalty cards a May I? takes (0 for none)."
+    )
+    may_i_priority = SelectField("Several ask at once", choices=PRIORITY_WORDS)
+    may_i_per_hand_limit = _number("May I?s per player in any hand")
+    may_i_banned_last_hands = _required_number(
+        "No May I? in the last … hands",
+        "Say in how many of the last hands May I? is banned (0 for none).",
+    )
+    may_i_after_going_down = BooleanField("Allowed after going down")
+    may_i_not_twice_running = BooleanField("Not twice running")
+    may_i_not_after_current_takes = BooleanField("Not once the discard is taken")
+    stock_kind = SelectField(
+        "When the stock runs out",
+        choices={kind: rules.stock_words(rules.StockPolicy(kind)) for kind in rules.STOCK_KINDS},
+    )
+    fairness_missing_score = BooleanField("Missing score")
+    fairness_incomplete_game = BooleanField("Incomplete game")
+    fairness_suspension = BooleanField("Suspension")
+    fairness_corrections = BooleanField("Scoring errors")
+    extra_rules = TextAreaField("Other rules, one per line", validators=[Length(max=4000)])
+
+    def __init__(self, league: League, record: RuleSetRecord | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.league = league
+        self.record = record
+        # Faults of a whole section, e.g. no hands at all or a player count without decks.
+        self.section_errors: dict[str, list[str]] = {"hands": [], "deck_counts": [], "prices": []}
+
+    def price(self, rank: str) -> IntegerField:
+        """The price field of one rank."""
+        return self[f"price_{rank}"]
+
+    def kept_hands(self) -> list[HandRow]:
+        """The hand rows that are not blank, in order."""
+        return [entry.form for entry in self.hands if not entry.form.is_blank()]
+
+    def kept_deck_rows(self) -> list[DeckRow]:
+        """The decks-and-jokers rows that are not blank, in order."""
+        return [entry.form for entry in self.deck_counts if not entry.form.is_blank()]
+
+    def validate_name(self, field: StringField) -> None:
+        """Refuse a name another rule set of the league has."""
+        refuse_taken_name(self.league, field.data, self.record)
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Check the fields, then that every row that is not blank is filled in."""
+        valid = super().validate(extra_validators)
+        for row in self.kept_hands():
+            if row.cards_dealt.data is None and not row.cards_dealt.errors:
+                row.cards_dealt.errors.append("Say how many cards each player is dealt.")
+                valid = False
+        for row in self.kept_deck_rows():
+            for f in row:
+                if f.data is None and not f.errors:
+                    f.errors.append("Fill in every number of the row, or clear it.")
+                    valid = False
+        return valid
+
+
+def _price(rank: str) -> IntegerField:
+    """A rank's price: every standard card needs one; jokers only when the game has them."""
+    name = rules.rank_name(rank)
+    if rank == rules.JOKER:
+        return _number(name)
+    return _required_number(name, f"Say what a {name} costs.")
+
+
+for _rank in rules.RANKS:
+    setattr(RuleSetForm, f"price_{_rank}", _price(_rank))
+
+
+def refuse_taken_name(league: League, name: str | None, record: RuleSetRecord | None) -> None:
+    """Raise ValidationError when another rule set of the league has this name."""
+    wanted = (name or "").casefold()
+    if any(r.name.casefold() == wanted and r is not record for r in league.rulesets):
+        raise ValidationError(f"The league already has rules called “{name}”.")
+
+
+class NewRuleSetForm(FlaskForm):
+    """Make house rules: copy a preset or one of the league's rule sets, under a new name."""
+
+    origin = SelectField("Start from")
+    name = StringField(
+        "Name of the new rules",
+        filters=[strip_whitespace],
+        validators=[DataRequired("Give the new rules a name."), Length(max=80)],
+    )
+
+    def __init__(self, league: League, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.league = league
+        self.origin.choices = {
+            "Presets": {f"preset:{key}": rs.name for key, rs in rules.PRESETS.items()},
+            f"{league.name}'s rules": {f"league:{r.id}": r.name for r in league.rulesets},
+        }
+
+    def validate_name(self, field: StringField) -> None:
+        """Refuse a name another rule set of the league has."""
+        refuse_taken_name(self.league, field.data, None)

@@ -1,0 +1,76 @@
+"""Operations on a league's own rule sets: copy, save, delete. They flush, never commit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sqlalchemy import func, select
+
+from scorekeeper import rules
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, League, RuleSet
+
+
+class RuleSetRefused(Exception):
+    """A change to a league's rule sets that cannot be made; the message says why."""
+
+
+def league_ruleset(league: League, ruleset_id: int) -> RuleSet | None:
+    """The league's rule set with this id, if it is the league's."""
+    return next((r for r in league.rulesets if r.id == ruleset_id), None)
+
+
+def origin_rules(league: League, origin: str) -> rules.RuleSet:
+    """The rules to copy from "preset:<key>" or "league:<id>"; raises RuleSetRefused if none."""
+    kind, _, name = origin.partition(":")
+    if kind == "preset" and name in rules.PRESETS:
+        return rules.preset(name)
+    if kind == "league" and name.isdecimal():
+        record = league_ruleset(league, int(name))
+        if record is not None:
+            return record.rules
+    raise RuleSetRefused("Choose a preset or one of the league's rule sets to start from.")
+
+
+def copy_ruleset(league: League, origin: rules.RuleSet, name: str) -> RuleSet:
+    """Add to the league a copy of `origin` called `name`; it remembers the origin's key."""
+    copy = replace(origin, name=name)
+    rules.validate_ruleset(copy)
+    record = RuleSet(preset_key=origin.key, data=rules.ruleset_to_dict(copy))
+    league.rulesets.append(record)
+    db.session.flush()
+    return record
+
+
+def save_ruleset(record: RuleSet, rs: rules.RuleSet) -> None:
+    """Store an edited rule set; games already started keep the copy they took."""
+    rules.validate_ruleset(rs)
+    record.data = rules.ruleset_to_dict(rs)
+    db.session.flush()
+
+
+def games_using(record: RuleSet) -> int:
+    """How many games were started under this rule set."""
+    return db.session.scalar(
+        select(func.count()).select_from(Game).where(Game.ruleset_id == record.id)
+    )
+
+
+def deletion_refusal(record: RuleSet) -> str | None:
+    """Why this rule set may not be deleted, or None when it may."""
+    if len(record.league.rulesets) <= 1:
+        return "This is the league's only rule set: a league always keeps one."
+    used = games_using(record)
+    if used:
+        games = "1 game was" if used == 1 else f"{used} games were"
+        return f"{games} played under these rules, so they stay."
+    return None
+
+
+def delete_ruleset(record: RuleSet) -> None:
+    """Delete a rule set no game used, unless it is the league's last (RuleSetRefused)."""
+    refusal = deletion_refusal(record)
+    if refusal:
+        raise RuleSetRefused(refusal)
+    record.league.rulesets.remove(record)
+    db.session.flush()

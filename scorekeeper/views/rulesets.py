@@ -1,0 +1,94 @@
+"""House rules: copy a preset or a rule set of the league, edit it in a form, delete it."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from scorekeeper import rules, rulesets
+from scorekeeper.access import owner_only
+from scorekeeper.database import transaction
+from scorekeeper.extensions import db
+from scorekeeper.forms.fairplay import ActionForm
+from scorekeeper.forms.ruleset import NewRuleSetForm, RuleSetForm
+from scorekeeper.forms.ruleset_data import build_ruleset, form_data
+from scorekeeper.models import League, RuleSet
+
+bp = Blueprint("rulesets", __name__, url_prefix="/leagues/<int:league_id>/rules")
+
+
+def _league_ruleset(league_id: int, ruleset_id: int) -> tuple[League, RuleSet]:
+    league = db.get_or_404(League, league_id)
+    return league, rulesets.league_ruleset(league, ruleset_id) or abort(404)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@owner_only
+@transaction
+def new(league_id: int) -> Response | tuple[str, int]:
+    """Make house rules: copy a preset or one of the league's rule sets under a new name."""
+    league = db.get_or_404(League, league_id)
+    form = NewRuleSetForm(league, origin=request.args.get("from", "preset:continental"))
+    if form.validate_on_submit():
+        origin = rulesets.origin_rules(league, form.origin.data)
+        record = rulesets.copy_ruleset(league, origin, form.name.data)
+        flash(
+            f"“{record.name}” is a copy of {origin.name}: change what you play differently.",
+            "success",
+        )
+        return redirect(url_for("rulesets.edit", league_id=league.id, ruleset_id=record.id))
+    status = 422 if form.is_submitted() else 200
+    return render_template("rulesets/new.html", league=league, form=form), status
+
+
+@bp.route("/<int:ruleset_id>", methods=["GET", "POST"])
+@owner_only
+@transaction
+def edit(league_id: int, ruleset_id: int) -> Response | tuple[str, int]:
+    """Edit a rule set of the league; games already started keep their own copy."""
+    league, record = _league_ruleset(league_id, ruleset_id)
+    original = record.rules
+    if request.method != "POST":
+        form = RuleSetForm(league, record, data=form_data(original))
+        return _edit_page(league, record, form)
+    form = RuleSetForm(league, record)
+    edited = build_ruleset(form, original) if form.validate() else None
+    if edited is None:
+        return _edit_page(league, record, form, 422)
+    rulesets.save_ruleset(record, edited)
+    flash(f"“{edited.name}” saved. New games use it; games already started keep theirs.", "success")
+    return redirect(url_for("rulesets.edit", league_id=league.id, ruleset_id=record.id))
+
+
+def _edit_page(
+    league: League, record: RuleSet, form: RuleSetForm, status: int = 200
+) -> tuple[str, int]:
+    return render_template(
+        "rulesets/edit.html",
+        league=league,
+        record=record,
+        form=form,
+        fairness_words=rules.FAIRNESS_WORDS,
+        ranks=rules.RANKS,
+        refused=status >= 400,
+        deletable=rulesets.deletion_refusal(record) is None,
+    ), status
+
+
+@bp.route("/<int:ruleset_id>/delete", methods=["GET", "POST"])
+@owner_only
+@transaction
+def delete(league_id: int, ruleset_id: int) -> Response | tuple[str, int]:
+    """Ask, then delete a rule set that no game used and that is not the league's last."""
+    league, record = _league_ruleset(league_id, ruleset_id)
+    form = ActionForm()
+    refusal = rulesets.deletion_refusal(record)
+    if form.validate_on_submit() and refusal is None:
+        name = record.name
+        rulesets.delete_ruleset(record)
+        flash(f"The rules “{name}” are deleted.", "success")
+        return redirect(url_for("leagues.show", league_id=league.id) + "#rules")
+    status = 422 if form.is_submitted() else 200
+    return render_template(
+        "rulesets/delete.html", league=league, record=record, form=form, refusal=refusal
+    ), status
