@@ -9,10 +9,23 @@ from scorekeeper.database import WriteConflict
 def register_blueprints(app: Flask) -> None:
     """Attach every blueprint and error handler to the app."""
     from scorekeeper.games import status_words
-    from scorekeeper.views import fairplay, games, leagues, main, settings, standings, table, watch
-    from scorekeeper.views import sheets
+    from scorekeeper.views import (
+        auth,
+        fairplay,
+        games,
+        leagues,
+        main,
+        settings,
+        standings,
+        table,
+        watch,
+    )
+    from scorekeeper.views import exchange as exchange_views
+    from scorekeeper.views import rulesets as ruleset_views
+    from scorekeeper.views import sheets as sheet_views
 
     app.register_blueprint(main.bp)
+    app.register_blueprint(auth.bp)
     app.register_blueprint(leagues.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
@@ -20,13 +33,25 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(standings.bp)
     app.register_blueprint(settings.bp)
     app.register_blueprint(watch.bp)
-    app.register_blueprint(sheets.bp)
+    app.register_blueprint(sheet_views.bp)
+    app.register_blueprint(ruleset_views.bp)
+    app.register_blueprint(exchange_views.bp)
     app.add_template_global(status_words)
 
     @app.errorhandler(404)
     def not_found(error: HTTPException) -> tuple[str, int]:
         """A missing page, in the app's style."""
         return render_template("errors/404.html", error=error), 404
+
+    @app.errorhandler(403)
+    def forbidden(error: HTTPException) -> tuple[str, int]:
+        """A page of the league's that only its owner may use."""
+        return render_template("errors/403.html"), 403
+
+    @app.errorhandler(413)
+    def too_large(error: HTTPException) -> tuple[str, int]:
+        """A request bigger than the app accepts."""
+        return render_template("errors/413.html"), 413
 
     @app.errorhandler(500)
     def server_error(error: Exception) -> tuple[str, int]:

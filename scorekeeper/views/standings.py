@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from datetime import date
+
+from flask import Blueprint, Response, abort, render_template, request
 from markupsafe import Markup
 
-from scorekeeper import charts, players, standings
+from scorekeeper import charts, pdf, players, standings
 from scorekeeper.extensions import db
 from scorekeeper.models import League, Player
 from scorekeeper.rules.standings import MEASURES, TIE_BREAKS
@@ -44,6 +46,23 @@ def show(league_id: int) -> str:
     return render_template(
         "standings/show.html", **standings_context(league, request.args.get("season"))
     )
+
+
+@bp.get("/standings/print", defaults={"as_pdf": False})
+@bp.get("/standings.pdf", endpoint="standings_pdf", defaults={"as_pdf": True})
+def printed(league_id: int, as_pdf: bool) -> Response | str:
+    """The season's standings sheet: a page to print from the browser, or a PDF."""
+    league = db.get_or_404(League, league_id)
+    try:
+        paper = pdf.paper_size(request.args.get("paper"), league.paper_size)
+    except pdf.PaperRefused as refusal:
+        abort(400, description=str(refusal))
+    context = standings_context(league, request.args.get("season"))
+    context["printed_on"] = date.today().strftime("%-d %B %Y")
+    if not as_pdf:
+        return pdf.render_html("sheets/standings.html", paper, False, **context)
+    document = pdf.render_pdf("sheets/standings.html", paper, False, **context)
+    return pdf.pdf_response(document, f"standings-{context['season'].key}.pdf")
 
 
 @bp.get("/players/<int:player_id>")

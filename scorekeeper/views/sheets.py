@@ -1,0 +1,304 @@
+"""Printed scoresheets: a blank one to fill in by hand, and a game's sheet filled in, as PDF."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from scorekeeper import games, pdf, rules, scoresheet
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, GameStatus, HandState, League, Player, RuleSet
+
+bp = Blueprint("sheets", __name__)
+
+# More players than this print sideways, so each score box stays big enough to write in.
+PORTRAIT_MOST_PLAYERS = 5
+
+FAIRNESS_TITLES: dict[str, str] = {
+    "missing_score": "Missing score",
+    "incomplete_game": "Leaving early",
+    "suspension": "Suspended game",
+    "corrections": "Corrections",
+}
+
+
+@dataclass(frozen=True)
+class PrintedHand:
+    """One hand's line of the printed sheet; `row` holds its scores once it is scored."""
+
+    number: int
+    contract: str
+    minimum_cards: int
+    cards_dealt: int
+    dealer: str
+    note: str
+    row: scoresheet.Row | None = None
+
+
+@dataclass(frozen=True)
+class Printout:
+    """A sheet ready to print: its template, what the template needs, paper and file name."""
+
+    template: str
+    context: dict[str, Any]
+    paper: str
+    landscape: bool
+    filename: str
+
+    def html(self) -> str:
+        """The sheet as a page the browser prints."""
+        return pdf.render_html(self.template, self.paper, self.landscape, **self.context)
+
+    def pdf_bytes(self) -> bytes:
+        """The sheet as a PDF file."""
+        return pdf.render_pdf(self.template, self.paper, self.landscape, **self.context)
+
+    def pdf(self) -> Response:
+        """The sheet as a PDF response."""
+        return pdf.pdf_response(self.pdf_bytes(), self.filename)
+
+
+def date_words(day: date) -> str:
+    """A date as the sheet prints it, e.g. "14 March 2026"."""
+    return f"{day.day} {day:%B %Y}"
+
+
+def printed_hands(
+    rs: rules.RuleSet, dealers: Sequence[str], rows: Sequence[scoresheet.Row] = ()
+) -> list[PrintedHand]:
+    """Every hand of the game in order, with its dealer's name and its scored row, if any."""
+    by_number = {row.hand.number: row for row in rows}
+    return [
+        PrintedHand(
+            number=k,
+            contract=rules.contract_words(rs, k),
+            minimum_cards=rules.minimum_cards(rs, k),
+            cards_dealt=rules.cards_dealt(rs, k),
+            dealer=dealers[k - 1],
+            note=rules.hand_rule(rs, k).note,
+            row=by_number.get(k),
+        )
+        for k in range(1, rules.hand_count(rs) + 1)
+    ]
+
+
+def winner_words(sheet: scoresheet.Sheet) -> str:
+    """Who won a finished game and with how many points; empty while it is not won."""
+    winners = sheet.winners
+    if not (sheet.finished and sheet.rows and winners) or sheet.discarded:
+        return ""
+    names = " and ".join(seat.player.name for seat in winners)
+    return f"{names}, {sheet.totals[winners[0].position]} points"
+
+
+def deck_words(rs: rules.RuleSet, players: int | None) -> list[str]:
+    """Decks and jokers to play with: for this many players, or every row when unknown."""
+    rows = [rules.decks_for(rs, players)] if players else list(rs.deck_counts)
+    words = []
+    for row in rows:
+        jokers = f" + {row.jokers} jokers" if row.jokers else ", no jokers"
+        count = (
+            f"{row.min_players}"
+            if row.min_players == row.max_players
+            else f"{row.min_players}–{row.max_players}"
+        )
+        who = "" if players else f"{count} players: "
+        words.append(f"{who}{row.decks} decks{jokers}")
+    return words
+
+
+def _common(rs: rules.RuleSet, league: League, names: list[str], **context: Any) -> dict[str, Any]:
+    """What every printed sheet shows besides its grid: prices, decks, fairness rules."""
+    switched_on = [key for key in FAIRNESS_TITLES if getattr(rs.fairness, key)]
+    return {
+        "league": league,
+        "rs": rs,
+        "names": names,
+        "decks": deck_words(rs, len([n for n in names if n]) or None),
+        "fairness": [(FAIRNESS_TITLES[key], rules.FAIRNESS_WORDS[key]) for key in switched_on],
+        **context,
+    }
+
+
+def _game_dealers(game: Game) -> list[str]:
+    """Who deals each hand: as recorded for hands dealt, as the rules say for the rest."""
+    dealt = {
+        hand.number: hand.dealer_position
+        for hand in game.hands
+        if hand.state in (HandState.SCORED, HandState.PLAYING)
+    }
+    numbers = range(1, rules.hand_count(game.rules) + 1)
+    seats = [dealt[k] if k in dealt else games.dealer_position(game, k) for k in numbers]
+    return [game.seats[seat].player.name for seat in seats]
+
+
+def _game_or_404(game_id: int) -> Game:
+    return games.load_game(game_id) or abort(404)
+
+
+def _printout(template: str, context: dict[str, Any], league: League, filename: str) -> Printout:
+    """A printout on the paper asked for (or the league's), sideways for a big table."""
+    try:
+        paper = pdf.paper_size(request.args.get("paper"), league.paper_size)
+    except pdf.PaperRefused as refusal:
+        abort(400, description=str(refusal))
+    landscape = len(context["names"]) > PORTRAIT_MOST_PLAYERS
+    return Printout(template, context, paper, landscape, filename)
+
+
+def game_printout(game: Game, filled: bool) -> Printout:
+    """A game's sheet: filled in with its scores so far, or blank to be filled in by hand."""
+    rs = game.rules
+    sheet = scoresheet.build(game) if filled else None
+    names = [seat.player.name for seat in game.seats]
+    context = _common(
+        rs,
+        game.league,
+        names,
+        game=game,
+        hands=printed_hands(rs, _game_dealers(game), sheet.rows if sheet else ()),
+        day=date_words(game.started_on),
+        first_dealer=game.seats[game.first_dealer_position].player.name,
+        pdf_endpoint="sheets.completed_pdf" if filled else "sheets.game_blank_pdf",
+        pdf_args={"game_id": game.id},
+        back_url=url_for("games.sheet", game_id=game.id),
+        back_words=f"Game {game.id}",
+    )
+    if sheet is not None:
+        context.update(
+            sheet=sheet,
+            in_play=game.status in (GameStatus.PLAYING, GameStatus.SUSPENDED),
+            winner_words=winner_words(sheet),
+            any_posted=any(cell.posted_from for row in sheet.rows for cell in row.cells),
+        )
+    kind = "scoresheet" if filled else "blank-scoresheet"
+    template = "sheets/completed.html" if filled else "sheets/blank.html"
+    return _printout(template, context, game.league, f"game-{game.id}-{kind}.pdf")
+
+
+@bp.get("/games/<int:game_id>/blank", defaults={"as_pdf": False})
+@bp.get("/games/<int:game_id>/blank.pdf", endpoint="game_blank_pdf", defaults={"as_pdf": True})
+def game_blank_page(game_id: int, as_pdf: bool) -> Response | str:
+    """A blank scoresheet for the game: a page to print from the browser, or a PDF."""
+    printout = game_printout(_game_or_404(game_id), filled=False)
+    return printout.pdf() if as_pdf else printout.html()
+
+
+@bp.get("/games/<int:game_id>/sheet/print", defaults={"as_pdf": False})
+@bp.get("/games/<int:game_id>/sheet.pdf", endpoint="completed_pdf", defaults={"as_pdf": True})
+def completed_page(game_id: int, as_pdf: bool) -> Response | str:
+    """The game's scoresheet filled in: a page to print from the browser, or a PDF."""
+    printout = game_printout(_game_or_404(game_id), filled=True)
+    return printout.pdf() if as_pdf else printout.html()
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """What the form asked for a league's next game, and what is wrong with it."""
+
+    ruleset: RuleSet
+    players: list[Player]
+    first_dealer: int | None
+    errors: list[str]
+
+    def query(self) -> dict[str, Any]:
+        """The same choice as URL arguments."""
+        args: dict[str, Any] = {"ruleset": self.ruleset.id, "players": [p.id for p in self.players]}
+        if self.first_dealer is not None:
+            args["first_dealer"] = self.first_dealer
+        return args
+
+
+def read_next_game(league: League) -> NextGame:
+    """Read the players (in seat order), rule set and first dealer (seat from 0) asked for."""
+    errors: list[str] = []
+    by_id = {str(r.id): r for r in league.rulesets}
+    ruleset = by_id.get(request.args.get("ruleset", ""), league.rulesets[0])
+    if request.args.get("ruleset", "") not in ("", *by_id):
+        errors.append("Choose one of the league's rule sets.")
+    rs = ruleset.rules
+    players_by_id = {str(p.id): p for p in league.players}
+    wanted = [v.strip() for v in request.args.getlist("players") if v.strip()]
+    if any(v not in players_by_id for v in wanted):
+        errors.append("Choose players of this league only.")
+    if len(set(wanted)) != len(wanted):
+        errors.append("A player can take only one seat.")
+    players = [players_by_id[v] for v in dict.fromkeys(wanted) if v in players_by_id]
+    if players and not rs.min_players <= len(players) <= rs.max_players:
+        errors.append(
+            f"{rs.name} is played by {rs.min_players} to {rs.max_players} players; "
+            f"you chose {len(players)}."
+        )
+    seats = len(players) or rs.max_players
+    dealer_text = request.args.get("first_dealer", "").strip()
+    first_dealer = int(dealer_text) if dealer_text.isdigit() else None
+    if dealer_text and (first_dealer is None or not 0 <= first_dealer < seats):
+        errors.append(f"The first dealer must be one of the {seats} seats.")
+        first_dealer = None
+    return NextGame(ruleset, players, first_dealer, errors)
+
+
+def league_blank(league: League, choice: NextGame) -> Printout:
+    """A blank sheet for a league's next game, with the chosen players or empty name boxes."""
+    rs = choice.ruleset.rules
+    names = [p.name for p in choice.players] or [""] * rs.max_players
+    first = choice.first_dealer
+    numbers = range(1, rules.hand_count(rs) + 1)
+    seats = [
+        None if first is None else rules.dealer_for_hand(first, k, len(names)) for k in numbers
+    ]
+    context = _common(
+        rs,
+        league,
+        names,
+        game=None,
+        hands=printed_hands(rs, [_seat_name(names, seat) for seat in seats]),
+        day="",
+        printed_on=date_words(date.today()),
+        first_dealer=_seat_name(names, first),
+        pdf_endpoint="sheets.league_blank_pdf",
+        pdf_args={"league_id": league.id, **choice.query()},
+        back_url=url_for("sheets.choose", league_id=league.id, **choice.query()),
+        back_words="Change the players",
+    )
+    return _printout(
+        "sheets/blank.html", context, league, f"league-{league.id}-blank-scoresheet.pdf"
+    )
+
+
+def _seat_name(names: Sequence[str], seat: int | None) -> str:
+    """Who sits in this seat: a name, "Seat 3" when it is to be written in, "" when unknown."""
+    return "" if seat is None else names[seat] or f"Seat {seat + 1}"
+
+
+def _choose_page(league: League, choice: NextGame, status: int = 200) -> tuple[str, int]:
+    seats = max(r.rules.max_players for r in league.rulesets)
+    return render_template(
+        "sheets/choose.html", league=league, choice=choice, seats=seats, args=request.args
+    ), status
+
+
+@bp.get("/leagues/<int:league_id>/blank")
+def choose(league_id: int) -> tuple[str, int]:
+    """Choose the players, seats, rules and first dealer of a blank sheet for the next game."""
+    league = db.get_or_404(League, league_id)
+    return _choose_page(league, read_next_game(league))
+
+
+@bp.get("/leagues/<int:league_id>/blank/print", defaults={"as_pdf": False})
+@bp.get(
+    "/leagues/<int:league_id>/blank.pdf", endpoint="league_blank_pdf", defaults={"as_pdf": True}
+)
+def league_blank_page(league_id: int, as_pdf: bool) -> Response | str | tuple[str, int]:
+    """A blank scoresheet for the league's next game: a page to print, or a PDF."""
+    league = db.get_or_404(League, league_id)
+    choice = read_next_game(league)
+    if choice.errors:
+        return _choose_page(league, choice, 422)
+    printout = league_blank(league, choice)
+    return printout.pdf() if as_pdf else printout.html()
