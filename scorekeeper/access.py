@@ -111,12 +111,14 @@ def _expired() -> bool:
 
 def check_request() -> Response | None:
     """Refuse the request unless the visitor may see or do it."""
-    if request.blueprint in OPEN_BLUEPRINTS or request.endpoint in (None, "static"):
+    if request.endpoint == "static":
         return None
     if _expired():
         session.clear()
-    elif session:
+    elif session and session.get("seen", 0) < datetime.now(UTC).timestamp() - 60:
         session["seen"] = datetime.now(UTC).timestamp()
+    if request.blueprint in OPEN_BLUEPRINTS or request.endpoint is None:
+        return None
     view = current_app.view_functions.get(request.endpoint)
     league = _league_of_request()
     if league is None:

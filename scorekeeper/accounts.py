@@ -11,7 +11,9 @@ from sqlalchemy import delete, func, or_, select
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, League, LoginAttempt
 
-_hasher = PasswordHasher()
+# argon2id with 19 MiB and 2 passes (OWASP's recommended minimum): strong enough against
+# guessing, and small enough that a sign-in does not add 64 MiB to a server worker.
+_hasher = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
 
 # After this many failed sign-ins for one name or from one address within the window,
 # further attempts are refused until the window has passed.

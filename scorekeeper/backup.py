@@ -58,7 +58,7 @@ def restore(backup_file: Path) -> None:
     if not backup_file.is_file():
         raise BackupError(f"No backup at {backup_file}.")
     try:
-        with sqlite3.connect(f"file:{backup_file}?mode=ro", uri=True) as saved:
+        with sqlite3.connect(backup_file.resolve().as_uri() + "?mode=ro", uri=True) as saved:
             tables = {row[0] for row in saved.execute("SELECT name FROM sqlite_master")}
             if "league" not in tables or "alembic_version" not in tables:
                 raise BackupError(f"{backup_file} is not a Scorekeeper backup.")

@@ -2,6 +2,7 @@
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 from flask import Flask
@@ -14,6 +15,10 @@ def apply_defaults(app: Flask) -> None:
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "scorekeeper.db"),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        # Sessions end after two weeks without a visit (see access.IDLE_LIMIT).
+        PERMANENT_SESSION_LIFETIME=timedelta(days=14),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
         POLL_SECONDS=5,
     )

@@ -45,6 +45,9 @@ def commit() -> None:
     except (IntegrityError, StaleDataError) as error:
         db.session.rollback()
         raise WriteConflict(str(error)) from error
+    except BaseException:
+        db.session.rollback()
+        raise
 
 
 def transaction(view: View) -> View:
@@ -59,6 +62,10 @@ def transaction(view: View) -> View:
     def wrapper(*args: Any, **kwargs: Any) -> Response:
         try:
             response = make_response(view(*args, **kwargs))
+        except (IntegrityError, StaleDataError) as error:
+            # A query inside the view flushed and met another request's write first.
+            db.session.rollback()
+            raise WriteConflict(str(error)) from error
         except BaseException:
             db.session.rollback()
             raise

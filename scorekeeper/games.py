@@ -190,10 +190,13 @@ def settle(game: Game) -> None:
     game.discarded = verdict.discarded
     game.end_note = verdict.reason
     placed = rules.places(verdict.totals)
+    scored = [score for hand in scored_hands(game) for score in hand.scores]
     for seat in game.seats:
         seat.final_total = verdict.totals[seat.id]
         seat.total_posted = seat.id in verdict.posted
         seat.place = None if verdict.discarded else placed[seat.id]
+        seat.hands_out = sum(1 for s in scored if s.seat_id == seat.id and s.went_out)
+        seat.posted_hands = sum(1 for s in scored if s.seat_id == seat.id and s.posted)
 
 
 def delete_game(game: Game) -> None:

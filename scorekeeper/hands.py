@@ -57,7 +57,7 @@ def saved_entries(hand: Hand) -> list[PlayerEntry]:
     return [entry_of(by_seat[seat.id]) for seat in hand_seats(hand) if seat.id in by_seat]
 
 
-def _same(hand: Hand, entries: Sequence[PlayerEntry]) -> bool:
+def same_report(hand: Hand, entries: Sequence[PlayerEntry]) -> bool:
     """True when `entries` is exactly the report already saved for the hand."""
     return saved_entries(hand) == [entry.normalised() for entry in entries]
 
@@ -129,7 +129,7 @@ def score_hand(
     # A May I? or an empty stock recorded meanwhile moves the version but saves no score:
     # only a hand that is no longer in play was saved by someone else.
     if hand.state != HandState.PLAYING:
-        raise HandAlreadySaved(hand, hand.state == HandState.SCORED and _same(hand, entries))
+        raise HandAlreadySaved(hand, hand.state == HandState.SCORED and same_report(hand, entries))
     if game.status != GameStatus.PLAYING:
         raise games.GameRefused("The game is suspended: resume it before scoring a hand.")
     verdict = _verdict(hand, entries, stock_ran_out, confirmed)
@@ -203,7 +203,7 @@ def correct_hand(
     if hand.state != HandState.SCORED:
         raise games.GameRefused(f"Hand {hand.number} has no saved score to correct.")
     if seen_version is not None and seen_version != hand.version:
-        raise HandAlreadySaved(hand, _same(hand, entries))
+        raise HandAlreadySaved(hand, same_report(hand, entries))
     needs_reason = game.rules.fairness.corrections and not is_freely_editable(hand)
     if needs_reason and not reason.strip():
         raise games.GameRefused(

@@ -1,10 +1,11 @@
 """Operations on leagues and players: they change rows and flush, and never commit."""
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import case, func, or_, select
+from sqlalchemy.orm import selectinload
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import Account, League, Player, RuleSet
+from scorekeeper.models import Account, Game, GameStatus, League, Player, RuleSet, Seat
 
 
 def visible_leagues(account: Account | None, scorer_of: list[int]) -> list[League]:
@@ -19,6 +20,25 @@ def visible_leagues(account: Account | None, scorer_of: list[int]) -> list[Leagu
     return list(
         db.session.scalars(select(League).where(or_(*conditions)).order_by(func.lower(League.name)))
     )
+
+
+def sizes(league_ids: list[int]) -> dict[int, tuple[int, int]]:
+    """Each league's number of players and of games, counted by the database."""
+    players = dict(
+        db.session.execute(
+            select(Player.league_id, func.count(Player.id))
+            .where(Player.league_id.in_(league_ids))
+            .group_by(Player.league_id)
+        ).all()
+    )
+    played = dict(
+        db.session.execute(
+            select(Game.league_id, func.count(Game.id))
+            .where(Game.league_id.in_(league_ids))
+            .group_by(Game.league_id)
+        ).all()
+    )
+    return {i: (players.get(i, 0), played.get(i, 0)) for i in league_ids}
 
 
 def create_league(name: str, preset_key: str, owner: Account | None = None) -> League:
@@ -50,3 +70,27 @@ def rename_player(player: Player, name: str) -> None:
     """Rename a player; their games and scores follow them, since they hang on the id."""
     player.name = name
     db.session.flush()
+
+
+GAMES_PER_PAGE = 12
+
+
+def games_page(league: League, page: int = 1) -> tuple[list[Game], int]:
+    """One page of the league's games, in play first then newest, and how many pages there are.
+
+    Seats and players come in the same round trip, so a page costs three queries whatever
+    the number of games.
+    """
+    in_play = case((Game.status.in_([GameStatus.PLAYING, GameStatus.SUSPENDED]), 0), else_=1)
+    total = db.session.scalar(select(func.count(Game.id)).where(Game.league_id == league.id)) or 0
+    pages = max(1, -(-total // GAMES_PER_PAGE))
+    page = min(max(page, 1), pages)
+    found = db.session.scalars(
+        select(Game)
+        .where(Game.league_id == league.id)
+        .order_by(in_play, Game.started_on.desc(), Game.id.desc())
+        .limit(GAMES_PER_PAGE)
+        .offset((page - 1) * GAMES_PER_PAGE)
+        .options(selectinload(Game.seats).selectinload(Seat.player))
+    )
+    return list(found), pages

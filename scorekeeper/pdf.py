@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import mimetypes
+from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,8 @@ from flask import (
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 from werkzeug.security import safe_join
 
+# The stylesheets a PDF is printed with, in order: the app's, then the paper's.
+STYLESHEETS = ("app.css", "print.css")
 # The paper a download may ask for (?paper=a4|letter) and WeasyPrint's name for each.
 PAPER_SIZES: dict[str, str] = {"a4": "A4", "letter": "Letter"}
 # Page sizes in PDF points (1/72 inch), portrait.
@@ -149,7 +152,20 @@ def render_pdf(template_name: str, paper: str, landscape: bool = False, **contex
     base_url = request.root_url if has_request_context() else OFFLINE_ROOT
     document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher)
     size = weasyprint.CSS(string=page_css(paper, landscape), url_fetcher=fetcher)
-    return document.write_pdf(stylesheets=[size])
+    return document.write_pdf(stylesheets=[*sheet_stylesheets(), size])
+
+
+def sheet_stylesheets() -> tuple[weasyprint.CSS, ...]:
+    """The app's stylesheets for paper, parsed once per process (again only if a file changes)."""
+    folder = Path(current_app.static_folder or "")
+    files = tuple(folder / name for name in STYLESHEETS)
+    return _parsed(files, tuple(path.stat().st_mtime_ns for path in files))
+
+
+@lru_cache(maxsize=4)
+def _parsed(files: tuple[Path, ...], _stamps: tuple[int, ...]) -> tuple[weasyprint.CSS, ...]:
+    # The files are read from disk: nothing is fetched, and @import is not used.
+    return tuple(weasyprint.CSS(filename=str(path), media_type="print") for path in files)
 
 
 def pdf_response(pdf: bytes, filename: str, *, download: bool = False) -> Response:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from flask import Flask, Response
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -24,14 +22,11 @@ CONTENT_SECURITY_POLICY = "; ".join(
 
 
 def configure(app: Flask) -> None:
-    """Set cookie rules and add the security headers to every response.
+    """Add the security headers to every response; behind HTTPS, secure the cookies.
 
     With HTTPS set (behind a TLS proxy), cookies are sent over HTTPS only and the proxy's
     X-Forwarded-* headers are trusted for one hop.
     """
-    app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(days=14))
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     if app.config.get("HTTPS"):
         app.config["SESSION_COOKIE_SECURE"] = True
         app.config["PREFERRED_URL_SCHEME"] = "https"

@@ -8,7 +8,7 @@ from datetime import date
 from sqlalchemy import ColumnElement, and_, case, extract, func, select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameStatus, Hand, HandScore, HandState, League, Player, Seat
+from scorekeeper.models import Game, GameStatus, League, Player, Seat
 from scorekeeper.rules.standings import PlayerRecord, Ranked, rank
 
 ALL_TIME = "all"
@@ -55,18 +55,17 @@ def seasons(league: League) -> list[SeasonChoice]:
     return [*calendar, SeasonChoice(ALL_TIME, "All time")]
 
 
-def current_season(league: League, today: date | None = None) -> SeasonChoice:
-    """The season today falls in, else the newest one, else all time."""
-    choices = seasons(league)
+def current_season(choices: list[SeasonChoice], today: date | None = None) -> SeasonChoice:
+    """Of the league's seasons, the one today falls in, else the newest, else all time."""
     today = today or date.today()
     return next((s for s in choices if s.key != ALL_TIME and s.contains(today)), choices[0])
 
 
-def season_named(league: League, key: str | None) -> SeasonChoice | None:
+def season_named(choices: list[SeasonChoice], key: str | None) -> SeasonChoice | None:
     """The season with this URL key (None for an unknown one); no key means the current one."""
     if not key:
-        return current_season(league)
-    return next((s for s in seasons(league) if s.key == key), None)
+        return current_season(choices)
+    return next((s for s in choices if s.key == key), None)
 
 
 def _counted_games(league: League, season: SeasonChoice) -> ColumnElement[bool]:
@@ -84,7 +83,7 @@ def _counted_games(league: League, season: SeasonChoice) -> ColumnElement[bool]:
 
 
 def records(league: League, season: SeasonChoice) -> list[PlayerRecord]:
-    """Every player's figures for the season, from two aggregate queries."""
+    """Every player's figures for the season, from one aggregate over the games' final seats."""
     points = league.place_points or []
     place_points = (
         case(*((Seat.place == i + 1, p) for i, p in enumerate(points)), else_=0) if points else 0
@@ -101,31 +100,18 @@ def records(league: League, season: SeasonChoice) -> list[PlayerRecord]:
                 func.max(Seat.final_total).label("worst"),
                 func.sum(case((Seat.total_posted, 1), else_=0)).label("posted_games"),
                 func.sum(place_points).label("place_points"),
+                func.sum(Seat.hands_out).label("out"),
+                func.sum(Seat.posted_hands).label("posted_hands"),
             )
             .join(Game, Game.id == Seat.game_id)
             .where(_counted_games(league, season))
             .group_by(Seat.player_id)
         )
     }
-    hands = {
-        row.player_id: row
-        for row in db.session.execute(
-            select(
-                Seat.player_id,
-                func.sum(case((HandScore.went_out, 1), else_=0)).label("out"),
-                func.sum(case((HandScore.posted, 1), else_=0)).label("posted"),
-            )
-            .join(Seat, Seat.id == HandScore.seat_id)
-            .join(Hand, Hand.id == HandScore.hand_id)
-            .join(Game, Game.id == Seat.game_id)
-            .where(_counted_games(league, season), Hand.state == HandState.SCORED)
-            .group_by(Seat.player_id)
-        )
-    }
     players = db.session.scalars(select(Player).where(Player.league_id == league.id))
     result = []
     for player in players:
-        g, h = games.get(player.id), hands.get(player.id)
+        g = games.get(player.id)
         result.append(
             PlayerRecord(
                 player=player.id,
@@ -135,8 +121,8 @@ def records(league: League, season: SeasonChoice) -> list[PlayerRecord]:
                 total_points=int(g.total or 0) if g else 0,
                 best=g.best if g else None,
                 worst=g.worst if g else None,
-                hands_out=int(h.out or 0) if h else 0,
-                posted_hands=int(h.posted or 0) if h else 0,
+                hands_out=int(g.out or 0) if g else 0,
+                posted_hands=int(g.posted_hands or 0) if g else 0,
                 posted_games=int(g.posted_games or 0) if g else 0,
                 place_points=int(g.place_points or 0) if g else 0,
             )
@@ -164,25 +150,27 @@ def discarded_games(league: League, season: SeasonChoice) -> list[Game]:
     return list(db.session.scalars(select(Game).where(*conditions).order_by(Game.started_on)))
 
 
-def recent_totals(
-    league: League, season: SeasonChoice, player_ids: list[int], limit: int = 12
-) -> dict[int, list[int]]:
-    """Each player's last `limit` game totals of the season, oldest first, in one query."""
-    order = func.row_number().over(
-        partition_by=Seat.player_id, order_by=(Game.started_on.desc(), Game.id.desc())
+def recent_games(
+    league: League, season: SeasonChoice, limit: int = 12
+) -> tuple[list[Game], dict[int, list[int | None]]]:
+    """The season's last `limit` counted games, oldest first, and each player's total in them.
+
+    A player who sat out a game has None there. Two small queries, whatever the season's size.
+    """
+    recent = list(
+        db.session.scalars(
+            select(Game)
+            .where(_counted_games(league, season))
+            .order_by(Game.started_on.desc(), Game.id.desc())
+            .limit(limit)
+        )
     )
-    recent = (
-        select(Seat.player_id, Seat.final_total, Game.started_on, Game.id, order.label("n"))
-        .join(Game, Game.id == Seat.game_id)
-        .where(_counted_games(league, season), Seat.player_id.in_(player_ids))
-        .subquery()
-    )
+    recent.reverse()
+    column = {game.id: index for index, game in enumerate(recent)}
+    totals: dict[int, list[int | None]] = {}
     rows = db.session.execute(
-        select(recent.c.player_id, recent.c.final_total)
-        .where(recent.c.n <= limit)
-        .order_by(recent.c.player_id, recent.c.started_on, recent.c.id)
+        select(Seat.player_id, Seat.game_id, Seat.final_total).where(Seat.game_id.in_(list(column)))
     )
-    totals: dict[int, list[int]] = {pid: [] for pid in player_ids}
-    for player_id, total in rows:
-        totals[player_id].append(int(total))
-    return totals
+    for player_id, game_id, total in rows:
+        totals.setdefault(player_id, [None] * len(recent))[column[game_id]] = total
+    return recent, totals

@@ -207,9 +207,9 @@ def test_one_game_league_standings_chart(client, one_game_league):
 
     chart = chart_of(text)
     assert 'role="img"' in chart
-    assert "<title id=\"season-chart-title\">Recent game totals, 2025</title>" in chart
+    assert '<title id="season-chart-title">The last game, 2025</title>' in chart
     assert (
-        "Each ranked player's last game totals of the season, oldest first: "
+        "Game totals in the season's last games, oldest first (- for a game sat out): "
         "Bob: 0; Ann: 35; Cat: 35; Dan: 35."
     ) in chart
     assert [len(points) for points in polylines(chart)] == [1, 1, 1, 1]

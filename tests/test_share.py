@@ -132,7 +132,7 @@ def test_watch_page_shows_standings_and_games_in_progress_without_forms(client, 
     assert "Read only" in text
     # Standings of the finished game: Bob 0, Ann 70, Cat 140, Dan 210.
     assert re.findall(r'<th scope="row">(\w+)</th>', text) == ["Bob", "Ann", "Cat", "Dan"]
-    assert "Recent game totals" in text
+    assert "Recent games" in text and 'id="season-chart-title"' in text
     # Games in progress, playing or suspended, each with a read-only link.
     playing, suspended = game_on(league, date(2026, 2, 1)), game_on(league, date(2026, 3, 1))
     assert f'href="/watch/{token}/games/{playing.id}"' in text

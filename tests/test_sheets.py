@@ -286,7 +286,11 @@ def test_every_pdf_is_linked_from_its_page(client, make_game):
         response = client.get(page, follow_redirects=True)
         assert f'href="/games/{game.id}/sheet.pdf' in response.text, page
     assert f'href="/games/{game.id}/blank.pdf' in client.get(f"/games/{game.id}/sheet").text
-    assert 'print.css" media="print"' in client.get("/").text
+    # Any page prints cleanly from the browser with app.css's print rules; only sheets need
+    # print.css, so other pages do not download it.
+    home = client.get("/").text
+    assert "print.css" not in home and "app.css" in home
+    assert "@media print" in (ROOT / "static/app.css").read_text()
 
 
 def test_pdf_fetches_only_static_files(client, make_game, monkeypatch):
@@ -299,8 +303,12 @@ def test_pdf_fetches_only_static_files(client, make_game, monkeypatch):
     )
     game = make_game(players=FOUR)
     read_pdf(client.get(f"/games/{game.id}/sheet.pdf"))
-    assert "http://localhost/static/print.css" in fetched
+    # The stylesheets come parsed from disk (pdf.sheet_stylesheets); anything else the sheet
+    # asks for goes through the fetcher, which serves static files only.
     assert all(url.startswith("http://localhost/static/") for url in fetched)
+    assert [css.base_url for css in pdf.sheet_stylesheets()] == [
+        (ROOT / "static" / name).as_uri() for name in pdf.STYLESHEETS
+    ]
     fetcher = pdf.StaticFilesOnly("http://localhost/", "/static/", str(ROOT / "static"))
     assert fetcher.fetch("http://localhost/static/print.css").content_type == "text/css"
     for refused in (

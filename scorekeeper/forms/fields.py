@@ -3,10 +3,13 @@
 import re
 
 _SPACES = re.compile(r"\s+")
+# Control characters (NUL among them) have no place in a name or a reason, and PostgreSQL
+# refuses NUL in text outright.
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def strip_whitespace(value: str | None) -> str | None:
-    """Trim a text input and fold runs of spaces, so "  Ann  Lee " is "Ann Lee"."""
+    """Trim a text input, drop control characters and fold runs of spaces ("Ann Lee")."""
     if value is None:
         return None
-    return _SPACES.sub(" ", value).strip()
+    return _SPACES.sub(" ", _CONTROLS.sub("", value)).strip()

@@ -1,9 +1,14 @@
 """Column helpers shared by the models."""
 
+import json
 from datetime import UTC, datetime
+from functools import lru_cache
+from typing import Any
 
 from sqlalchemy import DateTime
 from sqlalchemy.orm import Mapped, mapped_column
+
+from scorekeeper import rules
 
 
 def utcnow() -> datetime:
@@ -18,3 +23,16 @@ class Timestamped:
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
     )
+
+
+def ruleset_of(data: dict[str, Any]) -> rules.RuleSet:
+    """The rule set stored as `data`, read and checked once per distinct content.
+
+    A page reads a game's rules many times; the frozen dataclass is shared safely.
+    """
+    return _ruleset_from_json(json.dumps(data, sort_keys=True, separators=(",", ":")))
+
+
+@lru_cache(maxsize=256)
+def _ruleset_from_json(text: str) -> rules.RuleSet:
+    return rules.ruleset_from_dict(json.loads(text))

@@ -6,12 +6,12 @@ import enum
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, Date, DateTime, Enum, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, Date, DateTime, Enum, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models.base import Timestamped, utcnow
+from scorekeeper.models.base import Timestamped, ruleset_of, utcnow
 
 if TYPE_CHECKING:
     from scorekeeper.models.hand import Hand
@@ -29,6 +29,9 @@ class GameStatus(enum.StrEnum):
 
 class Game(Timestamped, db.Model):
     """One game of a league, played under the copy of the rule set taken when it started."""
+
+    # Standings read a league's games of a season: by league, then by the day they started.
+    __table_args__ = (Index("ix_game_league_id_started_on", "league_id", "started_on"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
@@ -68,7 +71,7 @@ class Game(Timestamped, db.Model):
     @property
     def rules(self) -> rules.RuleSet:
         """The game's own rule set, as the rules module's frozen dataclass."""
-        return rules.ruleset_from_dict(self.rules_data)
+        return ruleset_of(self.rules_data)
 
 
 class Seat(db.Model):
@@ -90,6 +93,9 @@ class Seat(db.Model):
     final_total: Mapped[int | None]
     total_posted: Mapped[bool] = mapped_column(default=False)
     place: Mapped[int | None]
+    # Also set when the game ends: hands gone out, and hand scores the missing-score rule posted.
+    hands_out: Mapped[int] = mapped_column(default=0)
+    posted_hands: Mapped[int] = mapped_column(default=0)
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models.base import Timestamped
+from scorekeeper.models.base import Timestamped, ruleset_of
 
 if TYPE_CHECKING:
     from scorekeeper.models.account import Account
@@ -77,7 +77,7 @@ class RuleSet(Timestamped, db.Model):
     @property
     def rules(self) -> rules.RuleSet:
         """The rule set as the rules module's frozen dataclass."""
-        return rules.ruleset_from_dict(self.data)
+        return ruleset_of(self.data)
 
     @property
     def name(self) -> str:

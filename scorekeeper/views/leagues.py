@@ -1,6 +1,6 @@
 """League pages: create a league, its players, its games."""
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper import leagues
@@ -15,8 +15,15 @@ bp = Blueprint("leagues", __name__, url_prefix="/leagues")
 
 
 def _league_page(league: League, player_form: PlayerForm | None = None) -> str:
+    page = request.args.get("page", 1, type=int) or 1
+    games, pages = leagues.games_page(league, page)
     return render_template(
-        "leagues/show.html", league=league, player_form=player_form or PlayerForm(league)
+        "leagues/show.html",
+        league=league,
+        games=games,
+        page=min(max(page, 1), pages),
+        pages=pages,
+        player_form=player_form or PlayerForm(league),
     )
 
 
@@ -27,7 +34,9 @@ def create() -> Response | tuple[str, int]:
     """Create a league, owned by the signed-in account, from the home page's form."""
     form = LeagueForm()
     if not form.validate_on_submit():
-        return render_template("index.html", leagues=visible_leagues(), form=form), 422
+        shown = visible_leagues()
+        sizes = leagues.sizes([league.id for league in shown])
+        return render_template("index.html", leagues=shown, sizes=sizes, form=form), 422
     league = leagues.create_league(form.name.data, form.preset.data, current_account())
     flash(f"League “{league.name}” created. Add its players next.", "success")
     return redirect(url_for("leagues.show", league_id=league.id))

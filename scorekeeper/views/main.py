@@ -11,7 +11,13 @@ bp = Blueprint("main", __name__)
 @bp.get("/")
 def index() -> str:
     """List the leagues and offer a form to create one."""
-    return render_template("index.html", leagues=visible_leagues(), form=LeagueForm())
+    shown = visible_leagues()
+    return render_template(
+        "index.html",
+        leagues=shown,
+        sizes=leagues.sizes([league.id for league in shown]),
+        form=LeagueForm(),
+    )
 
 
 def visible_leagues() -> list:

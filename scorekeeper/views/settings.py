@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper import accounts, league_settings
@@ -96,6 +96,8 @@ def add_season(league_id: int) -> Response | tuple[str, int]:
 def remove_season(league_id: int, season_id: int) -> Response:
     """Remove one of the league's seasons."""
     league = db.get_or_404(League, league_id)
+    if all(season.id != season_id for season in league.seasons):
+        abort(404)
     if ActionForm().validate():
         try:
             league_settings.remove_season(league, season_id)

@@ -17,20 +17,23 @@ bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
 
 def standings_context(league: League, season_key: str | None) -> dict:
     """Everything the standings page (and its printed and shared copies) shows."""
-    season = standings.season_named(league, season_key) or abort(404)
+    choices = standings.seasons(league)
+    season = standings.season_named(choices, season_key) or abort(404)
     table = standings.standings(league, season)
     ranked = [line for line in table if line.place is not None][:8]
     return {
-        **_table_context(league, season, table),
+        **_table_context(league, season, choices, table),
         "chart": _recent_chart(league, season, ranked) if ranked else None,
     }
 
 
-def _table_context(league: League, season: standings.SeasonChoice, table: list) -> dict:
+def _table_context(
+    league: League, season: standings.SeasonChoice, choices: list, table: list
+) -> dict:
     return {
         "league": league,
         "season": season,
-        "seasons": standings.seasons(league),
+        "seasons": choices,
         "table": table,
         "measure": MEASURES[league.ranking],
         "tie_breaks": TIE_BREAKS[league.ranking],
@@ -100,15 +103,19 @@ def player(league_id: int, player_id: int) -> str:
 
 
 def _recent_chart(league: League, season: standings.SeasonChoice, ranked: list) -> Markup:
-    recent = standings.recent_totals(league, season, [line.record.player for line in ranked])
-    longest = max(len(values) for values in recent.values())
-    series = [charts.Series(line.record.name, recent[line.record.player]) for line in ranked]
+    recent, totals = standings.recent_games(league, season)
+    series = [
+        charts.Series(line.record.name, totals.get(line.record.player, [None] * len(recent)))
+        for line in ranked
+    ]
+    played = "; ".join(
+        f"{s.name}: {', '.join('-' if v is None else str(v) for v in s.values)}" for s in series
+    )
     return charts.line_chart(
         series,
-        [str(n) for n in range(1, longest + 1)],
-        f"Recent game totals, {season.label}",
-        "Each ranked player's last game totals of the season, oldest first: "
-        + "; ".join(f"{s.name}: {', '.join(map(str, s.values))}" for s in series)
-        + ".",
+        [game.started_on.strftime("%-d/%-m") for game in recent],
+        f"{'The last game' if len(recent) == 1 else f'The last {len(recent)} games'}, "
+        f"{season.label}",
+        f"Game totals in the season's last games, oldest first (- for a game sat out): {played}.",
         ident="season-chart",
     )

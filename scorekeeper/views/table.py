@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper import access, claims, games, hands, rules, scoresheet
-from scorekeeper.database import transaction
+from scorekeeper.database import WriteConflict, transaction
+from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm, hand_form
 from scorekeeper.hand_card import hand_card
@@ -196,3 +197,17 @@ def _int(text: str | None) -> int | None:
         return int(text or "")
     except ValueError:
         return None
+
+
+@bp.errorhandler(WriteConflict)
+def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
+    """Two phones saved at the same moment: show the loser what the winner saved."""
+    db.session.rollback()
+    args = request.view_args or {}
+    game = games.load_game(args.get("game_id", 0))
+    hand = next((h for h in game.hands if h.id == args.get("hand_id")), None) if game else None
+    if game is None or hand is None or hand.state != HandState.SCORED:
+        return render_template("errors/conflict.html"), 409
+    form = hand_form(game.rules, len(hands.hand_seats(hand)))
+    same = form.validate() and hands.same_report(hand, form.entries())
+    return _already_saved(game, hands.HandAlreadySaved(hand, same))

@@ -1,8 +1,8 @@
 """initial schema
 
-Revision ID: 575711f5f98d
+Revision ID: bcbb0224ae02
 Revises: 
-Create Date: 2026-11-21 20:18:49.188670
+Create Date: 2026-11-21 20:44:14.876800
 
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '575711f5f98d'
+revision = 'bcbb0224ae02'
 down_revision = None
 branch_labels = None
 depends_on = None
@@ -118,6 +118,7 @@ def upgrade():
     )
     with op.batch_alter_table('game', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_game_league_id'), ['league_id'], unique=False)
+        batch_op.create_index('ix_game_league_id_started_on', ['league_id', 'started_on'], unique=False)
         batch_op.create_index(batch_op.f('ix_game_ruleset_id'), ['ruleset_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_game_status'), ['status'], unique=False)
 
@@ -151,6 +152,8 @@ def upgrade():
     sa.Column('final_total', sa.Integer(), nullable=True),
     sa.Column('total_posted', sa.Boolean(), nullable=False),
     sa.Column('place', sa.Integer(), nullable=True),
+    sa.Column('hands_out', sa.Integer(), nullable=False),
+    sa.Column('posted_hands', sa.Integer(), nullable=False),
     sa.ForeignKeyConstraint(['game_id'], ['game.id'], name=op.f('fk_seat_game_id_game'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['player_id'], ['player.id'], name=op.f('fk_seat_player_id_player'), ondelete='RESTRICT'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_seat')),
@@ -257,6 +260,7 @@ def downgrade():
     with op.batch_alter_table('game', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_game_status'))
         batch_op.drop_index(batch_op.f('ix_game_ruleset_id'))
+        batch_op.drop_index('ix_game_league_id_started_on')
         batch_op.drop_index(batch_op.f('ix_game_league_id'))
 
     op.drop_table('game')
