@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 
 from scorekeeper import config
-from scorekeeper.extensions import csrf, db, migrate
+from scorekeeper.extensions import compress, csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,6 +46,7 @@ def create_app(
         app, db, directory=str(Path(__file__).parent / "migrations"), render_as_batch=True
     )
     csrf.init_app(app)
+    compress.init_app(app)
 
     from scorekeeper import access, database, models, security  # noqa: F401  (models: tables)
 

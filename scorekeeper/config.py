@@ -21,6 +21,11 @@ def apply_defaults(app: Flask) -> None:
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
         POLL_SECONDS=5,
+        # Pages go out compressed (brotli or gzip) to phones on a slow kitchen Wi-Fi.
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_MIMETYPES=["text/html", "application/json"],
+        # Static files stream from disk as they are (compressing the stream leaks the file).
+        COMPRESS_STREAMS=False,
     )
 
 
