@@ -1,17 +1,24 @@
 """Command-line commands, registered on the app: `flask --app scorekeeper COMMAND`."""
 
+from typing import BinaryIO
+
 import click
 from flask import Flask
 from flask_migrate import upgrade
 
-from scorekeeper import demo
+from scorekeeper import accounts, backup, demo, exchange
 from scorekeeper.database import commit
+from scorekeeper.extensions import db
 
 
 def register_commands(app: Flask) -> None:
     """Attach the app's click commands."""
     app.cli.add_command(init_db_command)
     app.cli.add_command(demo_command)
+    app.cli.add_command(export_command)
+    app.cli.add_command(import_command)
+    app.cli.add_command(backup.backup_command)
+    app.cli.add_command(backup.restore_command)
 
 
 @click.command("init-db")
@@ -31,3 +38,36 @@ def demo_command() -> None:
         click.echo(f"Created the demo league “{league.name}”.")
     else:
         click.echo(f"The demo league “{league.name}” is already here.")
+
+
+@click.command("export")
+@click.argument("league", required=False)
+def export_command(league: str | None) -> None:
+    """Write a league (its id or exact name; optional with one league) as JSON to stdout."""
+    try:
+        found = exchange.league_for_export(league)
+    except exchange.LeagueNotFound as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(exchange.league_json(found), nl=False)
+
+
+@click.command("import")
+@click.argument("file", type=click.File("rb"))
+@click.option("--owner", metavar="USERNAME", help="The account that will own the new league.")
+def import_command(file: BinaryIO, owner: str | None) -> None:
+    """Read a league file ("-" for stdin) into a new league; all or nothing."""
+    account = accounts.account_named(owner) if owner else None
+    if owner and account is None:
+        raise click.ClickException(f"No account is called {owner!r}. Nothing was imported.")
+    try:
+        league = exchange.import_league(file.read(), account)
+    except exchange.ImportRefused as refusal:
+        db.session.rollback()
+        raise click.ClickException(f"{refusal} Nothing was imported.") from refusal
+    except BaseException:
+        db.session.rollback()
+        raise
+    commit()
+    click.echo(f"Imported the league “{league.name}” with {len(league.games)} game(s).")
+    if account is None:
+        click.echo("It has no owner yet, so no one sees it on the web: import with --owner.")

@@ -52,9 +52,12 @@ def entry_of(score: HandScore) -> PlayerEntry:
 
 
 def saved_entries(hand: Hand) -> list[PlayerEntry]:
-    """The saved report of a hand, for the players at the table, in seat order."""
+    """The saved report of a hand, for every player who has a row in it, in seat order.
+
+    (A player who later left from a re-played hand's number keeps their row of that attempt.)
+    """
     by_seat = {score.seat_id: score for score in hand.scores}
-    return [entry_of(by_seat[seat.id]) for seat in hand_seats(hand) if seat.id in by_seat]
+    return [entry_of(by_seat[seat.id]) for seat in hand.game.seats if seat.id in by_seat]
 
 
 def same_report(hand: Hand, entries: Sequence[PlayerEntry]) -> bool:

@@ -32,7 +32,8 @@ def player_leaves(game: Game, seat: Seat, from_hand: int) -> None:
             f"A player can leave from the hand in play ({hand.number if hand else '-'}) "
             f"up to hand {last}; scored hands stay as they are."
         )
-    remaining = [s for s in games.seats_at_hand(game, from_hand) if s.id != seat.id]
+    # Counted at the last hand, where everyone who has left (from any hand) is gone.
+    remaining = [s for s in games.seats_at_hand(game, last) if s.id != seat.id]
     if len(remaining) < 2:
         raise GameRefused(
             "Fewer than two players would be left at the table. Suspend the game and close "

@@ -112,6 +112,9 @@ def playwright() -> Iterator[Playwright]:
         yield driver
 
 
+ICON_FILE = Path(__file__).resolve().parents[2] / "static" / "icons" / "icon.svg"
+
+
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     """Debian's Chromium, headless; skipped where it is missing (but never on CI)."""
@@ -140,6 +143,10 @@ def phone(browser: Browser, live_server: str) -> Iterator[Callable[[], Page]]:
     def make() -> Page:
         context = browser.new_context(base_url=live_server, **PHONE)
         context.set_default_timeout(TIMEOUT_MS)
+        # The icon is fetched again as the favicon just after each page loads; a test that
+        # moves on at once cancels that download, and the development server then leaves
+        # the file open (a ResourceWarning, an error here). The icon comes from disk instead.
+        context.route("**/static/icons/icon.svg", lambda route: route.fulfill(path=ICON_FILE))
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: script_errors.append(str(error)))

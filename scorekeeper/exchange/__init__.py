@@ -1,0 +1,23 @@
+"""A league to and from a file: export writes the facts and the results, import replays them."""
+
+from scorekeeper.exchange.export import (
+    LeagueNotFound,
+    file_name,
+    league_for_export,
+    league_json,
+    league_to_dict,
+)
+from scorekeeper.exchange.format import FORMAT, VERSION, ImportRefused
+from scorekeeper.exchange.importer import import_league
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "ImportRefused",
+    "LeagueNotFound",
+    "file_name",
+    "import_league",
+    "league_for_export",
+    "league_json",
+    "league_to_dict",
+]

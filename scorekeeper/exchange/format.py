@@ -1,0 +1,239 @@
+"""The league file: its name and version, and a reader that names the place of every fault."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from datetime import UTC, date, datetime
+from typing import Any, NoReturn
+
+from scorekeeper import rules
+from scorekeeper.rules.entries import PlayerEntry
+
+FORMAT = "scorekeeper-league"
+VERSION = 1
+
+# What a player's line of a hand holds: the facts the table reported, then what the app
+# computed from them (written by the export, ignored by the import).
+REPORT_FACTS = (
+    "went_out",
+    "tally",
+    "typed_total",
+    "missing_cards",
+    "penalty",
+    "penalty_reason",
+    "no_score",
+)
+REPORT_RESULTS = ("score", "posted")
+
+# The most the score form takes; below zero is left to the rules' own checks and words.
+MOST_CARDS = 500
+MOST_POINTS = 10_000
+
+# As the forms drop them: no control characters (PostgreSQL refuses NUL in text outright).
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+_ABSENT = object()
+
+
+class ImportRefused(Exception):
+    """A league file that cannot be imported; the message starts with the place of the fault."""
+
+    def __init__(self, place: str, message: str) -> None:
+        self.place = place
+        self.message = message
+        super().__init__(f"{place}: {message}" if place else message)
+
+
+def moment_text(moment: datetime | None) -> str | None:
+    """A time as ISO 8601 text in UTC; a time without a zone is UTC (SQLite keeps no zone)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat()
+
+
+def join(place: str, key: str | int, named: bool = False) -> str:
+    """The place of `key` inside `place`: `a.b`, `a[0]`, or `a["Ann"]` for a name."""
+    if isinstance(key, int):
+        return f"{place}[{key}]"
+    if named:
+        return f"{place}[{json.dumps(key, ensure_ascii=False)}]"
+    return f"{place}.{key}" if place else key
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Node:
+    """A value read from the file, with its place in it, e.g. `games[0].hands[2]`."""
+
+    def __init__(self, value: Any, place: str = "") -> None:
+        self.value = value
+        self.place = place
+
+    def fail(self, message: str) -> NoReturn:
+        """Refuse the file at this place."""
+        raise ImportRefused(self.place, message)
+
+    def _expect(self, ok: bool, what: str) -> None:
+        if self.value is _ABSENT:
+            self.fail("this field is missing.")
+        if not ok:
+            self.fail(f"expected {what}, got {_shown(self.value)}.")
+
+    def fields(self, *known: str) -> Node:
+        """Check this is an object whose fields are all among `known`."""
+        self._expect(isinstance(self.value, dict), "an object")
+        unknown = [key for key in self.value if key not in known]
+        if unknown:
+            Node(None, join(self.place, unknown[0])).fail("this field is not part of the format.")
+        return self
+
+    def get(self, key: str, default: Any = _ABSENT) -> Node:
+        """The field `key` of this object; `default` when it is left out."""
+        return Node(self.value.get(key, default), join(self.place, key))
+
+    def named(self, key: str) -> Node:
+        """The entry for the name `key` of this object (a player, a card group)."""
+        return Node(self.value.get(key, _ABSENT), join(self.place, key, named=True))
+
+    def items(self) -> list[Node]:
+        """The entries of a list."""
+        self._expect(isinstance(self.value, list), "a list")
+        return [Node(item, join(self.place, i)) for i, item in enumerate(self.value)]
+
+    def names(self) -> list[str]:
+        """The names of an object keyed by name, in the file's order."""
+        self._expect(isinstance(self.value, dict), "an object keyed by name")
+        return list(self.value)
+
+    def integer(self, minimum: int | None = 0, maximum: int | None = None) -> int:
+        """A whole number from `minimum` to `maximum` (None: no bound)."""
+        value = self.value
+        self._expect(isinstance(value, int) and not isinstance(value, bool), "a whole number")
+        if minimum is not None and value < minimum:
+            self.fail(f"expected a whole number of at least {minimum}, got {value}.")
+        if maximum is not None and value > maximum:
+            self.fail(f"expected a whole number of at most {maximum}, got {value}.")
+        return value
+
+    def optional_integer(self, minimum: int | None = 0, maximum: int | None = None) -> int | None:
+        """A whole number or null."""
+        return None if self.value is None else self.integer(minimum, maximum)
+
+    def text(self, longest: int, *, blank: bool = True) -> str:
+        """Text of at most `longest` characters; `blank=False` refuses empty text."""
+        self._expect(isinstance(self.value, str), "text")
+        if _CONTROLS.search(self.value):
+            self.fail("control characters have no place in text here.")
+        if len(self.value) > longest:
+            self.fail(f"at most {longest} characters, got {len(self.value)}.")
+        if not blank and not self.value.strip():
+            self.fail("this cannot be empty.")
+        return self.value
+
+    def choice(self, options: tuple[str, ...]) -> str:
+        """One of the words in `options`."""
+        self._expect(isinstance(self.value, str), "text")
+        if self.value not in options:
+            self.fail(f"expected one of {', '.join(options)}, got {_shown(self.value)}.")
+        return self.value
+
+    def flag(self) -> bool:
+        """true or false."""
+        self._expect(isinstance(self.value, bool), "true or false")
+        return self.value
+
+    def day(self) -> date:
+        """A date as YYYY-MM-DD."""
+        self._expect(isinstance(self.value, str), "a date as YYYY-MM-DD")
+        try:
+            return date.fromisoformat(self.value)
+        except ValueError:
+            self.fail(f"expected a date as YYYY-MM-DD, got {_shown(self.value)}.")
+
+    def moment(self, *, required: bool = False) -> datetime | None:
+        """A time in ISO 8601, or null unless `required`; a time without a zone is UTC."""
+        if self.value is None and not required:
+            return None
+        self._expect(isinstance(self.value, str), "a time in ISO 8601")
+        try:
+            moment = datetime.fromisoformat(self.value)
+        except ValueError:
+            self.fail(f"expected a time in ISO 8601, got {_shown(self.value)}.")
+        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def read_file(data: bytes | str) -> Node:
+    """Parse the file and check it is a league file of a version this app reads.
+
+    :raises ImportRefused: for text that is not JSON (or was cut short), or another format.
+    """
+    try:
+        text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
+    except UnicodeDecodeError as error:
+        raise ImportRefused("", f"The file is not UTF-8 text (byte {error.start}).") from error
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ImportRefused(
+            f"line {error.lineno}, column {error.colno}",
+            f"the file is not valid JSON, or it was cut short ({error.msg}).",
+        ) from error
+    except ValueError as error:  # Python's own limit: a number of thousands of digits
+        raise ImportRefused("", "The file holds a number too long to read.") from error
+    except RecursionError as error:
+        raise ImportRefused("", "The file nests too deeply to be a league.") from error
+    root = Node(value)
+    if not isinstance(value, dict):
+        root.fail(f"The file holds {_shown(value)}, not a league: expected a JSON object.")
+    if root.get("format", None).value != FORMAT:
+        root.get("format").fail(f'this is not a Scorekeeper league file (expected "{FORMAT}").')
+    version = root.get("version")
+    if version.value is _ABSENT or isinstance(version.value, bool) or version.value != VERSION:
+        shown = "none" if version.value is _ABSENT else _shown(version.value)
+        version.fail(f"this app reads version {VERSION} of the league file, not {shown}.")
+    return root
+
+
+def read_rules(node: Node) -> dict[str, Any]:
+    """A rules dict, checked by the rules module itself and returned in its stored shape."""
+    if node.value is _ABSENT:
+        node.fail("this field is missing.")
+    try:
+        rs = rules.ruleset_from_dict(node.value)
+    except rules.RuleSetError as error:
+        path, message = error.errors[0]
+        message = message.removeprefix(f"{path}: ")
+        where = node.place if not path else f"{node.place}{'' if path[0] == '[' else '.'}{path}"
+        raise ImportRefused(where, message) from error
+    return rules.ruleset_to_dict(rs)
+
+
+def read_report(node: Node) -> PlayerEntry:
+    """One player's report for a hand; checked later by the rules, with the hand."""
+    node.fields(*REPORT_FACTS, *REPORT_RESULTS)
+    tally_node = node.get("tally", None)
+    tally: Mapping[str, int] = {}
+    if tally_node.value is not None:
+        tally = {
+            label: tally_node.named(label).integer(None, MOST_CARDS) for label in tally_node.names()
+        }
+    return PlayerEntry(
+        went_out=node.get("went_out", False).flag(),
+        tally=tally,
+        typed_total=node.get("typed_total", None).optional_integer(None, MOST_POINTS),
+        missing_cards=node.get("missing_cards", 0).integer(None, MOST_CARDS),
+        penalty=node.get("penalty", 0).integer(None, MOST_POINTS),
+        penalty_reason=node.get("penalty_reason", "").text(120),
+        no_score=node.get("no_score", False).flag(),
+    )

@@ -1,0 +1,313 @@
+"""Replay one game of a league file through the app's own operations, checking every step.
+
+Hand by hand, each attempt gets its suspensions (before its first attempt), empty stocks,
+May I?s, leavers (see `leaving`), then its report: scored, re-played or re-dealt. Corrections
+without a reason follow their hand at once, the others come after the last hand. Every score,
+posted score, total, place and discarded flag is the operations' own; the file's times are
+set afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+
+from scorekeeper import claims, games, hands, interruptions, rules
+from scorekeeper.exchange.format import Node, read_rules
+from scorekeeper.exchange.leaving import Leaver, plan_leaves
+from scorekeeper.exchange.reports import Report, read_hand_report, read_snapshot
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, GameStatus, Hand, HandState, League, Player
+from scorekeeper.models import RuleSet as RuleSetRecord
+
+GAME_FIELDS = (
+    *("ruleset", "rules", "started_on", "first_dealer", "seats", "suspensions", "hands"),
+    *("status", "finished_at", "discarded", "end_note"),
+)
+SEAT_FIELDS = ("player", "left_from_hand", "final_total", "total_posted", "place")
+HAND_FIELDS = (
+    *("number", "attempt", "dealer", "state", "note", "stock_renewals", "stock_ran_out"),
+    *("scored_at", "players", "claims", "corrections"),
+)
+CORRECTION_FIELDS = ("made_at", "made_by", "reason", "old", "new")
+ENDED = (GameStatus.FINISHED, GameStatus.INCOMPLETE)
+MOST_RENEWALS = 100  # far more than a hand ever sees; a bound on the work one file can ask
+
+
+@contextmanager
+def refused_at(node: Node) -> Iterator[None]:
+    """Turn an operation's refusal into a refusal of the file at this place."""
+    try:
+        yield
+    except (games.GameRefused, hands.HandRefused, rules.RulesError) as refusal:
+        node.fail(str(refusal))
+
+
+class GameReplay:
+    """One game of the file being played again: what is done and what is still to apply."""
+
+    def __init__(self, node: Node, game: Game) -> None:
+        self.node = node
+        self.game = game
+        self.leaves: dict[int, Leaver] = {}
+        self.leave_during: dict[int, list[int]] = {}
+        self.breaks: dict[int, list[Node]] = {}
+        self.last_break: Node | None = None
+        self.dealers: list[tuple[Hand, int, Node]] = []
+        self.later: list[tuple[Hand, Sequence[Node], Report]] = []
+        self.last_hand: Hand | None = None
+
+    def read_seats(self, nodes: list[Node]) -> None:
+        """Note who leaves the game from which hand."""
+        for seat, node in zip(self.game.seats, nodes, strict=True):
+            place = node.get("left_from_hand", None)
+            from_hand = place.optional_integer(minimum=1)
+            if from_hand is not None:
+                self.leaves[seat.id] = (seat, from_hand, place)
+
+    def read_breaks(self, nodes: list[Node]) -> None:
+        """Sort the suspensions: resumed ones by hand, and the one still going, if any."""
+        before = 0
+        for i, node in enumerate(nodes):
+            node.fields("before_hand", "suspended_at", "resumed_at")
+            number = node.get("before_hand").integer(minimum=1)
+            if number < before:
+                node.get("before_hand").fail("suspensions are listed in the order they happened.")
+            before = number
+            node.get("suspended_at").moment(required=True)
+            if node.get("resumed_at", None).moment() is not None:
+                self.breaks.setdefault(number, []).append(node)
+            elif i == len(nodes) - 1:
+                self.last_break = node
+            else:
+                node.get("resumed_at").fail("only the last suspension can still be going on.")
+
+    def take_break(self, node: Node, hand: Hand) -> None:
+        """Suspend the game before `hand` (and resume it, when the file says it went on)."""
+        resumed_at = node.get("resumed_at", None).moment()
+        with refused_at(node):
+            suspension = interruptions.suspend(self.game)
+            if resumed_at is not None:
+                interruptions.resume(self.game, True, on=resumed_at.astimezone().date())
+        if suspension.before_hand != node.get("before_hand").value:
+            node.get("before_hand").fail(f"the game stopped before hand {hand.number}.")
+        suspension.suspended_at = node.get("suspended_at").moment(required=True)
+        suspension.resumed_at = resumed_at
+
+    def leave(self, seat_id: int) -> None:
+        """Record that a player leaves, as the table did while a hand was in play."""
+        seat, from_hand, node = self.leaves.pop(seat_id)
+        with refused_at(node):
+            interruptions.player_leaves(self.game, seat, from_hand)
+
+    def play(self, node: Node, index: int, last: bool) -> None:
+        """Play one attempt at a hand, as the file reports it."""
+        number = node.get("number").integer(minimum=1)
+        with refused_at(node.get("number")):
+            rules.hand_rule(self.game.rules, number)
+        attempt = node.get("attempt").integer(minimum=1)
+        hand = games.current_hand(self.game)
+        if hand is None:
+            node.fail("the hands before this one already ended the game.")
+        if (number, attempt) != (hand.number, hand.attempt):
+            node.fail(
+                f"the hands before this one lead to hand {hand.number}, attempt {hand.attempt}."
+            )
+        self.last_hand = hand
+        if attempt == 1:
+            for pause in self.breaks.pop(number, []):
+                self.take_break(pause, hand)
+        renewals = node.get("stock_renewals", 0)
+        if renewals.integer(maximum=MOST_RENEWALS):
+            db.session.flush()  # as between two requests: the new hand's count starts at 0
+        for _ in range(renewals.integer()):
+            with refused_at(renewals):
+                hands.stock_ran_out(hand)
+        for claim_node in node.get("claims", []).items():
+            self.claim(hand, claim_node)
+        for seat_id in self.leave_during.pop(index, []):
+            self.leave(seat_id)
+        self.dealers.append((hand, node.get("dealer").integer(), node.get("dealer")))
+        self.finish_attempt(hand, node, last)
+        hand.scored_at = node.get("scored_at", None).moment()
+
+    def claim(self, hand: Hand, node: Node) -> None:
+        """A May I? made during the hand."""
+        name = node.fields("player", "made_at").get("player").text(40)
+        seat = next((s for s in self.game.seats if s.player.name == name), None)
+        if seat is None:
+            node.get("player").fail(f"{name} has no seat at this game.")
+        with refused_at(node):
+            made = claims.record_claim(hand, seat)
+        made.made_at = node.get("made_at").moment(required=True)
+
+    def finish_attempt(self, hand: Hand, node: Node, last: bool) -> None:
+        """Leave the hand in play, deal it again, or score it (then its free corrections)."""
+        state = HandState(node.get("state").choice(tuple(s.value for s in HandState)))
+        players = node.get("players", {})
+        fixes = node.get("corrections", []).items()
+        if fixes and state != HandState.SCORED:
+            node.get("corrections").fail("only a scored hand can have corrections.")
+        if state in (HandState.PLAYING, HandState.REDEALT) and players.names():
+            players.fail(f"a hand {state.value} has no scores.")
+        if state == HandState.PLAYING and not last:
+            node.get("state").fail("only the last hand of a game can still be in play.")
+        if state == HandState.REDEALT:
+            with refused_at(node.get("note")):
+                hands.redeal(hand, node.get("note", "").text(200))
+        if state not in (HandState.SCORED, HandState.REPLAYED):
+            return
+        ran_out = node.get("stock_ran_out", False).flag()
+        report = read_hand_report(hand, players, ran_out)
+        first = (
+            read_snapshot(hand, fixes[0].fields(*CORRECTION_FIELDS).get("old")) if fixes else report
+        )
+        saved = self.score(hand, first)
+        if saved.replayed != (state == HandState.REPLAYED):
+            node.get("state").fail(
+                f"the scores make this hand {hand.state.value}, not {state.value}."
+            )
+        # Corrections without a reason were made before a later hand was scored, so now.
+        free = max((i + 1 for i, f in enumerate(fixes) if not _reason(f).strip()), default=0)
+        for fix in fixes[:free]:
+            self.correct(hand, fix)
+        if fixes:
+            self.later.append((hand, fixes[free:], report))
+
+    def score(self, hand: Hand, report: Report) -> hands.Saved:
+        """Score the hand in play with this report, as the table's scorer did."""
+        try:
+            return hands.score_hand(
+                hand, report.entries, stock_ran_out=report.stock_ran_out, confirmed=True
+            )
+        except hands.HandRefused as refused:
+            raise report.refusal(refused, hand) from refused
+        except (games.GameRefused, rules.RulesError) as refused:
+            report.node.fail(str(refused))
+
+    def correct(self, hand: Hand, node: Node) -> None:
+        """Apply one correction from the hand's history, checking it starts where the last ended."""
+        node.fields(*CORRECTION_FIELDS)
+        old = read_snapshot(hand, node.get("old"))
+        if not old.same_as_saved(hand):
+            node.get("old").fail("this is not the hand as it stood before this correction.")
+        new = read_snapshot(hand, node.get("new"))
+        try:
+            made = hands.correct_hand(
+                hand,
+                new.entries,
+                stock_ran_out=new.stock_ran_out,
+                confirmed=True,
+                made_by=node.get("made_by").text(40),
+                reason=_reason(node),
+            )
+        except hands.HandRefused as refused:
+            raise new.refusal(refused, hand) from refused
+        except rules.RulesError as refused:
+            new.node.fail(str(refused))
+        except games.GameRefused as refused:
+            node.get("reason").fail(str(refused))
+        if made is None:
+            node.get("new").fail("this correction changes nothing.")
+        made.old, made.new = old.relabel(made.old), new.relabel(made.new)
+        made.made_at = node.get("made_at").moment(required=True)
+
+    def close(self, hand_list: Node) -> None:
+        """After the last hand: late corrections, leavers, a suspension going on, the end."""
+        for hand, fixes, report in self.later:
+            for fix in fixes:
+                self.correct(hand, fix)
+            if not report.same_as_saved(hand):
+                report.node.fail("the hand's report is not what its last correction left.")
+        for seat_id in list(self.leaves):
+            self.leave(seat_id)
+        if self.last_break is not None:
+            self.take_break(self.last_break, games.current_hand(self.game) or self.last_hand)
+        for pauses in self.breaks.values():
+            number = pauses[0].get("before_hand").value
+            pauses[0].fail(f"the game never reached hand {number} to stop before it.")
+        status_node = self.node.get("status")
+        status = GameStatus(status_node.choice(tuple(s.value for s in GameStatus)))
+        if status == GameStatus.INCOMPLETE:
+            with refused_at(status_node):
+                interruptions.close_incomplete(self.game)
+        if self.game.status != status:
+            status_node.fail(f"the hands make this game {self.game.status.value}, not {status}.")
+        current = games.current_hand(self.game)
+        if current is not None and current is not self.last_hand:
+            hand_list.fail(f"hand {current.number} is in play, but the list ends before it.")
+        self.check_dealers()
+        self.set_end(self.node.get("finished_at", None))
+
+    def check_dealers(self) -> None:
+        """Every attempt was dealt by the seat the rules and the leavers give."""
+        for hand, dealer, node in self.dealers:
+            if hand.dealer_position != dealer:
+                name = self.game.seats[hand.dealer_position].player.name
+                node.fail(
+                    f"hand {hand.number} is dealt by seat {hand.dealer_position} ({name}), "
+                    f"not seat {dealer}."
+                )
+
+    def set_end(self, node: Node) -> None:
+        """When the game ended, for a game that has."""
+        finished_at: datetime | None = node.moment()
+        if self.game.status in ENDED and finished_at is None:
+            node.fail("a game that has ended needs the time it ended.")
+        if self.game.status not in ENDED and finished_at is not None:
+            node.fail("a game still going on has no end time.")
+        self.game.finished_at = finished_at
+
+
+def _reason(correction: Node) -> str:
+    return correction.fields(*CORRECTION_FIELDS).get("reason", "").text(1000)
+
+
+def replay_game(
+    league: League, node: Node, players: dict[str, Player], rulesets: list[RuleSetRecord]
+) -> Game:
+    """Start the game as the file describes it and play every hand again.
+
+    :raises ImportRefused: at the first fact the operations or the rules refuse.
+    """
+    node.fields(*GAME_FIELDS)
+    rules_data = read_rules(node.get("rules"))
+    kept = node.get("ruleset", None).optional_integer()
+    if kept is not None and kept >= len(rulesets):
+        node.get("ruleset").fail(f"the league has {len(rulesets)} rule set(s).")
+    seat_nodes = node.get("seats").items()
+    seated = [_player(seat.fields(*SEAT_FIELDS).get("player"), players) for seat in seat_nodes]
+    first_dealer = node.get("first_dealer")
+    if not 0 <= first_dealer.integer() < len(seated):
+        first_dealer.fail("the first dealer must be one of the seats at the table.")
+    # The game's own copy of the rules, in the shape start_game reads; never saved itself.
+    copy = RuleSetRecord(league_id=league.id, preset_key="", data=rules_data)
+    with refused_at(node.get("seats")):
+        game = games.start_game(
+            league, copy, seated, first_dealer.value, today=node.get("started_on").day()
+        )
+    game.ruleset_id = rulesets[kept].id if kept is not None else None
+    replay = GameReplay(node, game)
+    replay.read_seats(seat_nodes)
+    replay.read_breaks(node.get("suspensions", []).items())
+    hand_list = node.get("hands")
+    attempts = hand_list.items()
+    if not attempts:
+        hand_list.fail("a game has at least its first hand.")
+    at_once, replay.leave_during = plan_leaves(
+        replay.leaves, [attempt.fields(*HAND_FIELDS) for attempt in attempts]
+    )
+    for seat_id in at_once:
+        replay.leave(seat_id)
+    for index, attempt in enumerate(attempts):
+        replay.play(attempt, index, last=index == len(attempts) - 1)
+    replay.close(hand_list)
+    return game
+
+
+def _player(node: Node, players: dict[str, Player]) -> Player:
+    name = node.text(40)
+    if name not in players:
+        node.fail(f"{name} is not one of the league's players.")
+    return players[name]

@@ -1,0 +1,413 @@
+"""League files: export, import into an empty database, export again; refusals change nothing."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+from dataclasses import replace
+from datetime import date
+
+import pytest
+from conftest import out, play_hand, tally
+from flask import render_template_string
+from sqlalchemy import func, select
+
+from scorekeeper import (
+    claims,
+    demo,
+    exchange,
+    games,
+    hands,
+    interruptions,
+    league_settings,
+    leagues,
+    rules,
+    rulesets,
+)
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, League, RuleSet
+from scorekeeper.rules.entries import PlayerEntry
+
+NO_SCORE = PlayerEntry(no_score=True)
+
+
+def seat(game: Game, name: str):
+    return next(s for s in game.seats if s.player.name == name)
+
+
+def start(league: League, names, ruleset: RuleSet | None = None, first_dealer: int = 0) -> Game:
+    by_name = {p.name: p for p in league.players}
+    game = games.start_game(
+        league, ruleset or league.rulesets[0], [by_name[n] for n in names], first_dealer
+    )
+    db.session.commit()
+    return game
+
+
+def correct(hand, entries, made_by: str, reason: str = "", stock_ran_out: bool = False) -> None:
+    hands.correct_hand(
+        hand, entries, stock_ran_out=stock_ran_out, confirmed=True, made_by=made_by, reason=reason
+    )
+    db.session.commit()
+
+
+def rich_league() -> League:
+    """The demo league, plus games with every fact the file must carry."""
+    league, _ = demo.ensure_demo_league()
+    for name in ("Ann", "Bob", "Cat", "Dan", "Eve"):
+        leagues.add_player(league, name)
+    league_settings.update_settings(league, league.name, "points", [3, 2, 1], 2, "Letter")
+    league_settings.add_season(league, "Spring", date(2026, 3, 1), date(2026, 5, 31))
+    deuces = rulesets.copy_ruleset(league, rules.preset("may-i-deuces"), "Deuces at Gran's")
+    db.session.commit()
+
+    # A: claims, an empty stock, a posted missing score, a free and a late correction, a
+    # re-deal, a suspension and resume, a re-played hand, and Eve leaving while she deals.
+    a = start(league, ("Ann", "Bob", "Cat", "Dan", "Eve"))
+    first = games.current_hand(a)
+    claims.record_claim(first, seat(a, "Bob"))
+    hands.stock_ran_out(first)
+    play_hand(a, [out(), NO_SCORE, tally(low=2), tally(high=1), tally(ace=1)])
+    correct(first, [out(), NO_SCORE, tally(low=3), tally(high=1), tally(ace=1)], "Ann")
+    hands.redeal(games.current_hand(a), "Two cards were exposed")
+    second_hand = [
+        tally(low=1),
+        out(),
+        PlayerEntry(tally={"2-9": 1}, missing_cards=1),
+        PlayerEntry(tally={"10-K": 1}, penalty=10, penalty_reason="Played out of turn"),
+        PlayerEntry(typed_total=25),
+    ]
+    play_hand(a, second_hand)
+    second = a.hands[-2]
+    interruptions.suspend(a)
+    interruptions.resume(a, True)
+    db.session.commit()
+    play_hand(a, [tally(low=1), tally(high=1), tally(low=2), tally(ace=1), tally(joker=1)], True)
+    play_hand(a, [out(), tally(low=1), tally(low=1), tally(low=1), tally(low=1)])
+    second_hand[3] = PlayerEntry(tally={"10-K": 1}, penalty=5, penalty_reason="Out of turn")
+    correct(second, second_hand, "Cat", reason="The table agreed on a 5-point penalty")
+    play_hand(a, [out(), NO_SCORE, NO_SCORE, NO_SCORE, NO_SCORE])
+    interruptions.player_leaves(a, seat(a, "Eve"), 5)
+    db.session.commit()
+    for _ in range(3):
+        play_hand(a, [out(), tally(low=1), tally(high=2), tally(ace=1)])
+
+    # B: suspended, then closed as incomplete, so discarded.
+    b = start(league, ("Ann", "Bob", "Cat", "Dan"))
+    play_hand(b, [tally(low=1), out(), tally(low=2), tally(high=1)])
+    interruptions.suspend(b)
+    interruptions.close_incomplete(b)
+    db.session.commit()
+
+    # C: three players under the second rule set, suspended and not yet resumed.
+    c = start(league, ("Bob", "Cat", "Dan"), ruleset=deuces, first_dealer=2)
+    play_hand(c, [PlayerEntry(tally={"A": 1, "2": 1}), out(), PlayerEntry(tally={"3": 2})])
+    interruptions.suspend(c)
+    # The league's rule set changes; game C keeps the copy it started with.
+    rulesets.save_ruleset(deuces, replace(deuces.rules, short_card_penalty=15))
+    # Bob is renamed after his corrections: the history keeps the name he had then.
+    leagues.rename_player(seat(c, "Bob").player, "Robert")
+    db.session.commit()
+    return league
+
+
+def without_time(text: str) -> str:
+    return re.sub(r'"exported_at": ?"[^"]*"', '"exported_at": ""', text)
+
+
+def empty_the_database() -> None:
+    for table in reversed(db.metadata.sorted_tables):
+        db.session.execute(table.delete())
+    db.session.commit()
+    assert not any(row_counts().values())
+
+
+def row_counts() -> dict[str, int]:
+    return {
+        table.name: db.session.scalar(select(func.count()).select_from(table))
+        for table in db.metadata.sorted_tables
+    }
+
+
+def test_export_import_export_gives_the_same_file(app, runner):
+    league = rich_league()
+    exported = runner.invoke(args=["export", league.name])
+    assert exported.exit_code == 0, exported.output
+    data = json.loads(exported.stdout)
+    # The file holds what the rich league was built for, computed by the app.
+    a = data["games"][2]
+    states = [(h["number"], h["attempt"], h["state"], h["dealer"]) for h in a["hands"]]
+    assert states[1:3] == [(2, 1, "redealt", 1), (2, 2, "scored", 1)]
+    assert states[5:7] == [(5, 1, "replayed", 4), (5, 2, "scored", 0)]
+    robert = a["hands"][0]["players"]["Robert"]
+    assert (robert["score"], robert["posted"]) == (35, True)
+    history = a["hands"][0]["corrections"][0]
+    assert history["old"]["players"]["Bob"]["score"] == 30
+    assert history["new"]["players"]["Bob"]["score"] == 35
+    assert a["hands"][2]["corrections"][0]["reason"] == "The table agreed on a 5-point penalty"
+    eve, finishers = a["seats"][4], [s["final_total"] for s in a["seats"][:4]]
+    assert (eve["left_from_hand"], eve["total_posted"]) == (5, True)
+    assert eve["final_total"] == sum(sorted(finishers)[-2:])
+    assert [g["status"] for g in data["games"]] == [
+        "finished",
+        "playing",
+        "finished",
+        "incomplete",
+        "suspended",
+    ]
+    assert data["games"][3]["discarded"] and not data["games"][2]["discarded"]
+    assert data["games"][4]["ruleset"] == 1 and len(data["games"][4]["seats"]) == 3
+    assert data["rulesets"][1]["rules"]["short_card_penalty"] == 15
+    assert data["games"][4]["rules"]["short_card_penalty"] == 10
+
+    empty_the_database()
+    imported = runner.invoke(args=["import", "-"], input=exported.stdout)
+    assert imported.exit_code == 0, imported.output
+    assert "Imported the league “Demo family” with 5 game(s)." in imported.stdout
+    again = runner.invoke(args=["export"])
+
+    assert again.exit_code == 0, again.output
+    assert without_time(again.stdout) == without_time(exported.stdout)
+
+
+def test_import_recomputes_every_result_instead_of_reading_it(app):
+    league = rich_league()
+    original = json.loads(exchange.league_json(league))
+    tampered = json.loads(exchange.league_json(league))
+    tampered["league"]["name"] = "Copy"
+    for game in tampered["games"]:
+        game.update(discarded=not game["discarded"], end_note="made up")
+        for seat_data in game["seats"]:
+            seat_data.update(final_total=1, place=9, total_posted=not seat_data["total_posted"])
+        for hand in game["hands"]:
+            for report in hand["players"].values():
+                report.update(score=999, posted=not report["posted"])
+
+    copy = exchange.import_league(json.dumps(tampered))
+    db.session.commit()
+
+    assert json.loads(exchange.league_json(copy))["games"] == original["games"]
+    assert tampered["games"] != original["games"]
+
+
+@pytest.fixture
+def smiths(make_game) -> tuple[League, dict]:
+    """The Smiths after three hands of Continental, hand 4 in play, and their file as data."""
+    game = make_game()
+    play_hand(game, [out(), tally(low=2), tally(high=1), tally(low=1), tally(ace=1)])
+    play_hand(game, [tally(low=1), out(), tally(low=3), tally(high=2), tally(low=1)])
+    play_hand(game, [tally(low=2), tally(high=1), out(), tally(low=1), tally(joker=1)])
+    return game.league, json.loads(exchange.league_json(game.league))
+
+
+def change(**paths):
+    """A change to the file: each keyword sets the value at a path such as games__0__status."""
+
+    def apply(text: str) -> str:
+        data = json.loads(text)
+        for path, value in paths.items():
+            *parents, last = path.split("__")
+            target = data
+            for key in parents:
+                target = target[int(key)] if isinstance(target, list) else target[key]
+            if value is DELETE:
+                del target[last]
+            else:
+                target[int(last) if isinstance(target, list) else last] = value
+        return json.dumps(data, indent=2)
+
+    return apply
+
+
+DELETE = object()
+HAND_1 = "games__0__hands__0__players"
+HAND_3 = "games__0__hands__2__players"
+
+# fmt: off
+REFUSALS = [
+    # What is wrong,        the change to the file,                            the message
+    ("truncated",           lambda text: text[: len(text) // 2],               r"line \d+, column \d+: the file is not valid JSON, or it was cut short \(.+\)\."),
+    ("empty",               lambda text: "",                                   "line 1, column 1: the file is not valid JSON, or it was cut short (Expecting value)."),
+    ("not an object",       lambda text: "[1, 2]",                             "The file holds a list, not a league: expected a JSON object."),
+    ("another format",      change(format="spreadsheet"),                      'format: this is not a Scorekeeper league file (expected "scorekeeper-league").'),
+    ("unknown version",     change(version=2),                                 "version: this app reads version 1 of the league file, not 2."),
+    ("negative tally",      change(**{f"{HAND_3}__Ann__tally__2-9": -1}),      'games[0].hands[2].players["Ann"].tally["2-9"]: a count of cards cannot be negative.'),
+    ("unknown card group",  change(**{f"{HAND_3}__Ann__tally": {"2-10": 2}}),  'games[0].hands[2].players["Ann"].tally["2-10"]: the rules have no card price “2-10”.'),
+    ("two players out",     change(**{f"{HAND_1}__Bob": {"went_out": True}}),  "games[0].hands[0].players: Only one player can go out in a hand, but Ann and Bob are marked out."),
+    ("missing report",      change(**{f"{HAND_1}__Cat": DELETE}),              "games[0].hands[0].players: there is no report for Cat, who plays hand 1."),
+    ("count as text",       change(**{f"{HAND_1}__Bob__tally__2-9": "2"}),     'games[0].hands[0].players["Bob"].tally["2-9"]: expected a whole number, got "2".'),
+    ("unknown player seat", change(games__0__seats__1__player="Zed"),          "games[0].seats[1].player: Zed is not one of the league's players."),
+    ("hand past the last",  change(games__0__hands__3__number=8),              "games[0].hands[3].number: Continental has hands 1 to 7, not hand 8."),
+    ("wrong dealer",        change(games__0__hands__1__dealer=3),              "games[0].hands[1].dealer: hand 2 is dealt by seat 1 (Bob), not seat 3."),
+    ("left a scored hand",  change(games__0__seats__0__left_from_hand=1),      "games[0].seats[0].left_from_hand: A player can leave from the hand in play (2) up to hand 7; scored hands stay as they are."),
+    ("status not so",       change(games__0__status="finished"),               "games[0].status: the hands make this game playing, not finished."),
+    ("rules refused",       change(rulesets__0__rules__hands__0__cards_dealt=0), "rulesets[0].rules.hands[0].cards_dealt: Hand 1: every player must be dealt a card."),
+    ("game rules refused",  change(games__0__rules__prices=[]),                "games[0].rules.prices: Say what the card A costs when left in hand."),
+    ("unknown field",       change(games__0__hands__0__dealt_by="Ann"),        "games[0].hands[0].dealt_by: this field is not part of the format."),
+    ("league name taken",   change(league__name="the smiths"),                 "league.name: a league called “The Smiths” is already here; rename one of them first."),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"), [row[1:] for row in REFUSALS], ids=[row[0] for row in REFUSALS]
+)
+def test_a_faulty_file_is_refused_where_it_is_wrong_and_changes_nothing(
+    runner, smiths, spoil, message
+):
+    _, data = smiths
+    data["league"]["name"] = "The Smiths, again"
+    before = row_counts()
+
+    result = runner.invoke(
+        args=["import", "-", "--owner", "owner"], input=spoil(json.dumps(data, indent=2))
+    )
+
+    assert result.exit_code == 1
+    expected = message if message.startswith("line \\d") else re.escape(message)
+    assert re.fullmatch(f"Error: {expected} Nothing was imported.\n", result.stderr)
+    assert row_counts() == before
+
+
+def test_import_gives_the_league_to_the_owner_named(runner, smiths, owner):
+    _, data = smiths
+    data["league"]["name"] = "The Smiths, again"
+    before = row_counts()
+
+    unknown = runner.invoke(args=["import", "-", "--owner", "nobody"], input=json.dumps(data))
+    known = runner.invoke(args=["import", "-", "--owner", "owner"], input=json.dumps(data))
+
+    assert unknown.exit_code == 1 and "No account is called 'nobody'." in unknown.stderr
+    assert known.exit_code == 0, known.output
+    copy = db.session.scalar(select(League).filter_by(name="The Smiths, again"))
+    assert copy.owner_id == owner.id
+    assert row_counts()["league"] == before["league"] + 1
+
+
+def test_export_names_the_league_to_write(runner, smiths, make_league):
+    make_league(name="The Joneses", players=("Ann", "Bob"))
+
+    by_id = runner.invoke(args=["export", str(smiths[0].id)])
+    unnamed = runner.invoke(args=["export"])
+    unknown = runner.invoke(args=["export", "The Browns"])
+
+    assert json.loads(by_id.stdout)["league"]["name"] == "The Smiths"
+    assert (
+        unnamed.exit_code == 1
+        and "Say which league to export: 1 (The Smiths), 2 (The Joneses)." in unnamed.stderr
+    )
+    assert unknown.exit_code == 1 and "No league is called 'The Browns'" in unknown.stderr
+
+
+def test_download_is_an_attachment_named_after_the_league(client, smiths):
+    league, data = smiths
+
+    response = client.get(f"/leagues/{league.id}/export")
+
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    assert response.headers["Content-Disposition"] == 'attachment; filename="the-smiths.json"'
+    assert without_time(response.get_data(as_text=True)) == without_time(
+        exchange.league_json(league, indent=None)
+    )
+    assert client.get("/leagues/99/export").status_code == 404
+
+
+def test_league_page_snippet_offers_the_download_to_the_owner(app, smiths):
+    include = '{% include "leagues/_exchange.html" %}'
+    with app.test_request_context():
+        for_owner = render_template_string(include, league=smiths[0], role="owner")
+        for_scorer = render_template_string(include, league=smiths[0], role="scorer")
+
+    assert f'href="/leagues/{smiths[0].id}/export"' in for_owner
+    assert 'href="/leagues/import"' in for_owner
+    assert "Download" not in for_scorer
+
+
+def test_strangers_neither_download_nor_upload(anonymous, smiths):
+    league, data = smiths
+    data["league"]["name"] = "The Strangers"
+    before = row_counts()
+
+    download = anonymous.get(f"/leagues/{league.id}/export")
+    upload_form = anonymous.get("/leagues/import")
+    uploaded = upload(anonymous, json.dumps(data))
+
+    for response in (download, upload_form, uploaded):
+        assert response.status_code == 302 and response.location.startswith("/login")
+    assert row_counts() == before
+
+
+def upload(client, text: str | bytes, name: str = "league.json"):
+    body = text.encode() if isinstance(text, str) else text
+    return client.post("/leagues/import", data={"file": (io.BytesIO(body), name)})
+
+
+def page(response) -> str:
+    return html.unescape(response.get_data(as_text=True))
+
+
+def test_upload_creates_a_new_league_of_the_uploader(client, smiths):
+    league, data = smiths
+    data["league"]["name"] = "The Smiths at the lake"
+
+    form = client.get("/leagues/import")
+    response = upload(client, json.dumps(data))
+
+    assert form.status_code == 200 and 'enctype="multipart/form-data"' in page(form)
+    copy = db.session.scalar(select(League).filter_by(name="The Smiths at the lake"))
+    assert response.status_code == 302
+    assert copy.owner_id == league.owner_id
+    assert response.headers["Location"].endswith(f"/leagues/{copy.id}")
+    assert [p.name for p in copy.players] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    assert json.loads(exchange.league_json(copy))["games"] == data["games"]
+    assert "League “The Smiths at the lake” imported with 1 game(s)." in page(
+        client.get(response.headers["Location"])
+    )
+
+
+def test_upload_refused_says_where_and_changes_nothing(client, smiths):
+    _, data = smiths
+    data["league"]["name"] = "Another"
+    data["games"][0]["hands"][2]["players"]["Ann"]["tally"]["2-9"] = -1
+    before = row_counts()
+
+    response = upload(client, json.dumps(data))
+
+    assert response.status_code == 422
+    assert (
+        'games[0].hands[2].players["Ann"].tally["2-9"]: a count of cards cannot be negative.'
+        in page(response)
+    )
+    assert "Nothing was imported." in page(response)
+    assert row_counts() == before
+
+
+def test_upload_without_a_file_asks_for_one(client, smiths):
+    before = row_counts()
+
+    response = client.post("/leagues/import", data={})
+
+    assert response.status_code == 422
+    assert "Choose the league file to import." in page(response)
+    assert row_counts() == before
+
+
+def test_upload_too_large_is_refused_with_a_clear_page(client, smiths):
+    before = row_counts()
+
+    # Sent as the bytes a browser sends: the test client would spool a large file to disk.
+    body = (
+        b'--x\r\nContent-Disposition: form-data; name="file"; filename="big.json"\r\n\r\n'
+        + b" " * (2 * 1024 * 1024)
+        + b"\r\n--x--\r\n"
+    )
+    response = client.post(
+        "/leagues/import", data=body, content_type="multipart/form-data; boundary=x"
+    )
+
+    assert response.status_code == 413
+    assert "The file is larger than 2 MiB, the most this app accepts." in page(response)
+    assert row_counts() == before
