@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from flask import Flask, Response, make_response
@@ -38,10 +39,12 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def commit() -> None:
-    """Commit the request's work, or roll it all back and raise WriteConflict."""
+@contextmanager
+def all_or_nothing() -> Iterator[None]:
+    """Roll the session back on any error; a clash with another request's write (a version
+    that moved, a unique row taken) becomes WriteConflict."""
     try:
-        db.session.commit()
+        yield
     except (IntegrityError, StaleDataError) as error:
         db.session.rollback()
         raise WriteConflict(str(error)) from error
@@ -50,25 +53,25 @@ def commit() -> None:
         raise
 
 
+def commit() -> None:
+    """Commit the request's work, or roll it all back and raise WriteConflict."""
+    with all_or_nothing():
+        db.session.commit()
+
+
 def transaction(view: View) -> View:
     """Run a writing view as one transaction.
 
     It commits once, after the view, when the response is a success or a redirect; an error
     response (a refused form answers 422) or an exception rolls everything back, so a refusal
-    never leaves half a change behind.
+    never leaves half a change behind. A query inside the view may flush and meet another
+    request's write first: that too is a WriteConflict.
     """
 
     @functools.wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Response:
-        try:
+        with all_or_nothing():
             response = make_response(view(*args, **kwargs))
-        except (IntegrityError, StaleDataError) as error:
-            # A query inside the view flushed and met another request's write first.
-            db.session.rollback()
-            raise WriteConflict(str(error)) from error
-        except BaseException:
-            db.session.rollback()
-            raise
         if response.status_code >= 400:
             db.session.rollback()
         else:

@@ -160,25 +160,29 @@ def is_freely_editable(hand: Hand) -> bool:
     )
 
 
+def score_facts(score: HandScore) -> dict[str, Any]:
+    """One player's saved report and score, as plain data (history, league files)."""
+    return {
+        "went_out": score.went_out,
+        "tally": dict(score.tally or {}),
+        "typed_total": score.typed_total,
+        "missing_cards": score.missing_cards,
+        "penalty": score.penalty,
+        "penalty_reason": score.penalty_reason,
+        "no_score": score.no_score,
+        "score": score.score,
+        "posted": score.posted,
+    }
+
+
 def snapshot(hand: Hand) -> dict[str, Any]:
     """What a hand's scores are now, by player name, for the history of corrections."""
     by_seat = {score.seat_id: score for score in hand.scores}
-    players = {}
-    for seat in hand.game.seats:
-        score = by_seat.get(seat.id)
-        if score is None:
-            continue
-        players[seat.player.name] = {
-            "score": score.score,
-            "posted": score.posted,
-            "went_out": score.went_out,
-            "tally": dict(score.tally or {}),
-            "typed_total": score.typed_total,
-            "missing_cards": score.missing_cards,
-            "penalty": score.penalty,
-            "penalty_reason": score.penalty_reason,
-            "no_score": score.no_score,
-        }
+    players = {
+        seat.player.name: score_facts(by_seat[seat.id])
+        for seat in hand.game.seats
+        if seat.id in by_seat
+    }
     return {"stock_ran_out": hand.stock_ran_out, "players": players}
 
 

@@ -11,13 +11,13 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from scorekeeper import hands
 from scorekeeper.exchange.format import FORMAT, VERSION, moment_text
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     Correction,
     Game,
     Hand,
-    HandScore,
     League,
     MayIClaim,
     Seat,
@@ -137,24 +137,12 @@ def _hand(hand: Hand, seats: list[Seat]) -> dict[str, Any]:
         "stock_ran_out": hand.stock_ran_out,
         "scored_at": moment_text(hand.scored_at),
         "players": {
-            seat.player.name: _report(by_seat[seat.id]) for seat in seats if seat.id in by_seat
+            seat.player.name: hands.score_facts(by_seat[seat.id])
+            for seat in seats
+            if seat.id in by_seat
         },
         "claims": [_claim(claim) for claim in sorted(hand.claims, key=lambda c: c.id)],
         "corrections": [_correction(c) for c in sorted(hand.corrections, key=lambda c: c.id)],
-    }
-
-
-def _report(score: HandScore) -> dict[str, Any]:
-    return {
-        "went_out": score.went_out,
-        "tally": dict(score.tally or {}),
-        "typed_total": score.typed_total,
-        "missing_cards": score.missing_cards,
-        "penalty": score.penalty,
-        "penalty_reason": score.penalty_reason,
-        "no_score": score.no_score,
-        "score": score.score,
-        "posted": score.posted,
     }
 
 
