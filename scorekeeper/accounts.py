@@ -107,14 +107,23 @@ def check_passcode(league: League, passcode: str, key: str, address: str) -> boo
     :raises TooManyAttempts: after MAX_FAILURES recent failures for the league or the address.
     """
     _guard(key, address)
-    if secret_matches(league.passcode_hash, passcode):
+    if secret_matches(league.passcode_hash, spoken_form(passcode)):
         _forget_failures(key)
         return True
     _failed(key, address)
     return False
 
 
+def spoken_form(passcode: str) -> str:
+    """A passcode as it is said aloud at the table: any case, spaces folded.
+
+    Phones capitalise the first letter on their own; "Kitchen" and " kitchen" are the same
+    passcode as "kitchen".
+    """
+    return " ".join(passcode.casefold().split())
+
+
 def set_passcode(league: League, passcode: str | None) -> None:
     """Set (or with None, clear) the table passcode scorers type to score this league."""
-    league.passcode_hash = hash_secret(passcode) if passcode else None
+    league.passcode_hash = hash_secret(spoken_form(passcode)) if passcode else None
     db.session.flush()

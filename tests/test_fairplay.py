@@ -262,7 +262,7 @@ def test_stock_running_out_twice_ends_a_continental_hand(client, make_game):
 def test_rulings_page_is_searchable(client, make_game):
     game = make_game()
     page = client.get(f"/games/{game.id}/rulings?q=re-deal").get_data(as_text=True)
-    assert "A re-deal" in page and "1 of 9 rulings" in page
+    assert "A re-deal" in page and "1 of 11 rulings" in page
     assert "The stock runs out" not in page
 
 
@@ -270,3 +270,23 @@ def _typed(points: int):
     from scorekeeper.rules import PlayerEntry
 
     return PlayerEntry(typed_total=points)
+
+
+def test_priority_helper_gives_the_discard_to_the_player_in_turn(client, make_game):
+    game = make_game()
+    page = client.get(f"/games/{game.id}/mayi?current=1&claimants=1&claimants=3")
+    text = page.get_data(as_text=True)
+    assert "It is <strong>Bob</strong>'s turn" in text and "no penalty card" in text
+
+
+def test_priority_helper_records_the_winners_may_i(client, make_game):
+    game = make_game()
+    hand = games.current_hand(game)
+    text = client.get(f"/games/{game.id}/mayi?current=0&claimants=2").get_data(as_text=True)
+    assert f'action="/games/{game.id}/hands/{hand.id}/mayi"' in text
+    assert f'name="seat" value="{game.seats[2].id}"' in text
+    response = client.post(
+        f"/games/{game.id}/hands/{hand.id}/mayi", data={"seat": game.seats[2].id}
+    )
+    assert response.location.endswith(f"/games/{game.id}#mayi")
+    assert count(MayIClaim) == 1

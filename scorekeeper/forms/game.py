@@ -55,12 +55,12 @@ class SeatingForm(FlaskForm):
     order = HiddenField()
     ruleset = HiddenField()
     token = HiddenField()
-    first_dealer = SelectField("Who deals first?", validate_choice=False)
+    first_dealer = SelectField("Who drew the high card? They deal first.", validate_choice=False)
 
     def set_seats(self, players: list[Player]) -> None:
         """Offer each seated player as first dealer (by player id, so reseating keeps it)."""
         self.first_dealer.choices = [(RANDOM_DEALER, "Pick at random for us")] + [
-            (str(p.id), f"{p.name} (drew the high card)") for p in players
+            (str(p.id), p.name) for p in players
         ]
 
     def dealer_seat(self, players: list[Player]) -> int | None:

@@ -66,6 +66,11 @@ class SeasonForm(FlaskForm):
     starts_on = DateField("First day", validators=[InputRequired("Give the first day.")])
     ends_on = DateField("Last day", validators=[InputRequired("Give the last day.")])
 
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        # The settings page shows this form beside the league's: its name field needs its own id.
+        self.name.id = self.name.label.field_id = "season-name"
+
     def validate_ends_on(self, field: DateField) -> None:
         """A season ends on or after the day it starts."""
         if self.starts_on.data and field.data and field.data < self.starts_on.data:

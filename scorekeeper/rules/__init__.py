@@ -82,6 +82,7 @@ from scorekeeper.rules.table import (
     hand_rule,
     melds_in_words,
     minimum_cards,
+    ruleset_summary,
     stock_words,
 )
 from scorekeeper.rules.validation import ruleset_problems, validate_ruleset
@@ -98,6 +99,7 @@ __all__ = [
     "first_player_among",
     "next_present",
     "rulings",
+    "ruleset_summary",
     "search_rulings",
     "ABSENT",
     "DEFAULT_LENGTHS",

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scorekeeper.rules.mayi import may_i_words
 from scorekeeper.rules.ruleset import RuleSet
-from scorekeeper.rules.table import stock_words
+from scorekeeper.rules.table import going_out_words, stock_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,11 +17,47 @@ class Ruling:
     key: str
     title: str
     points: tuple[str, ...]
+    # Other words the table uses for it, so a search for "misdeal" finds the re-deal.
+    keywords: tuple[str, ...] = ()
+
+
+# What families call each irregularity, besides the words of its ruling.
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "stock": ("deck empty", "no cards left", "pile"),
+    "out-of-turn": ("wrong turn", "skipped", "early"),
+    "illegal-draw": ("drew two", "exposed", "wrong pile", "peek"),
+    "premature-discard": ("discarded early", "forgot to draw"),
+    "incorrect-hand": ("too many cards", "too few cards", "short", "miscount"),
+    "redeal": ("misdeal", "wrong number of cards", "shuffle again"),
+    "illegal-meld": ("laid down", "went down", "wrong meld", "contract", "lay off"),
+    "scoring-errors": ("mistake", "wrong score", "fix", "correction", "added up wrong"),
+    "may-i": ("buy", "buying", "claim", "penalty card", "out of turn"),
+    "wild": ("joker", "jokers", "deuce", "deuces", "twos", "wild card"),
+    "going-out": ("go out", "going out", "last card", "discard", "finish"),
+}
 
 
 def rulings(rs: RuleSet) -> tuple[Ruling, ...]:
     """Every ruling of the referee page, worded for this rule set."""
+    return tuple(replace(ruling, keywords=KEYWORDS.get(ruling.key, ())) for ruling in _rulings(rs))
+
+
+def _going_out(rs: RuleSet) -> tuple[str, ...]:
+    """How to go out, hand by hand where it changes."""
+    by_words: dict[str, list[int]] = {}
+    for number in range(1, len(rs.hands) + 1):
+        by_words.setdefault(going_out_words(rs, number), []).append(number)
+    if len(by_words) == 1:
+        return (next(iter(by_words)),)
+    return tuple(
+        f"Hand{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}: {words}"
+        for words, numbers in by_words.items()
+    )
+
+
+def _rulings(rs: RuleSet) -> tuple[Ruling, ...]:
     penalty = rs.short_card_penalty
+    jokers = "Jokers are in play." if rs.uses_jokers else "These rules play without jokers."
     return (
         Ruling(
             "stock",
@@ -99,6 +135,8 @@ def rulings(rs: RuleSet) -> tuple[Ruling, ...]:
                 "every change with who made it, when, and the old and new scores.",
             ),
         ),
+        Ruling("wild", "What is wild", (rs.wild, jokers)),
+        Ruling("going-out", "Going out", _going_out(rs)),
         Ruling(
             "may-i",
             "May I? and who gets the discard",
@@ -118,7 +156,7 @@ def search_rulings(all_rulings: tuple[Ruling, ...], query: str) -> tuple[Ruling,
         return all_rulings
     found = []
     for ruling in all_rulings:
-        text = _fold(" ".join((ruling.title, *ruling.points)))
+        text = _fold(" ".join((ruling.title, *ruling.points, *ruling.keywords)))
         if all(_mentions(text, word) for word in words):
             found.append(ruling)
     return tuple(found)

@@ -136,3 +136,16 @@ def _check_seating(seat: int, hand_number: int, players: int) -> None:
         raise RulesError(f"Seat {seat} is not at a table of {players} (seats 0 to {players - 1}).")
     if hand_number < 1:
         raise RulesError(f"Hands are counted from 1, not {hand_number}.")
+
+
+def ruleset_summary(rs: RuleSet) -> str:
+    """One line telling a rule set apart: players, hands, cards dealt, what is wild."""
+    dealt = sorted({hand.cards_dealt for hand in rs.hands})
+    cards = (
+        f"{dealt[0]} cards every hand"
+        if len(dealt) == 1
+        else f"{dealt[0]} to {dealt[-1]} cards a hand"
+    )
+    return (
+        f"{rs.min_players}-{rs.max_players} players · {len(rs.hands)} hands · {cards} · {rs.wild}"
+    )

@@ -3,6 +3,7 @@
 from flask import Flask, render_template
 from werkzeug.exceptions import HTTPException
 
+from scorekeeper import rules
 from scorekeeper.database import WriteConflict
 
 
@@ -37,6 +38,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(ruleset_views.bp)
     app.register_blueprint(exchange_views.bp)
     app.add_template_global(status_words)
+    app.add_template_global(rules.ruleset_summary, "preset_summary")
+    app.add_template_global(list(rules.PRESETS.values()), "presets")
 
     @app.errorhandler(404)
     def not_found(error: HTTPException) -> tuple[str, int]:

@@ -15,6 +15,7 @@ from scorekeeper.forms.fairplay import (
     ResumeForm,
     TakeBackForm,
 )
+from scorekeeper.hand_card import hand_card
 from scorekeeper.models import Game, Hand, Seat
 
 bp = Blueprint("fairplay", __name__, url_prefix="/games/<int:game_id>")
@@ -32,8 +33,10 @@ def _seat(game: Game, seat_id: object) -> Seat | None:
     return next((s for s in game.seats if str(s.id) == str(seat_id)), None)
 
 
-def _back(game: Game) -> Response:
-    return redirect(url_for("table.show", game_id=game.id))
+def _back(game: Game, section: str = "") -> Response:
+    """Back to the table screen, at the panel the tap came from."""
+    anchor = f"#{section}" if section else ""
+    return redirect(url_for("table.show", game_id=game.id) + anchor)
 
 
 @bp.post("/hands/<int:hand_id>/mayi")
@@ -45,8 +48,8 @@ def may_i(game_id: int, hand_id: int) -> Response:
     form = MayIForm()
     seat = _seat(game, form.seat.data)
     if not form.validate() or seat is None:
-        flash("Choose who said May I?.", "error")
-        return _back(game)
+        flash("Choose who said May I?.", "mayi-error")
+        return _back(game, "mayi")
     try:
         claims.record_claim(
             hand,
@@ -56,15 +59,15 @@ def may_i(game_id: int, hand_id: int) -> Response:
             took_last_discard=form.took_last_discard.data,
         )
     except games.GameRefused as refusal:
-        flash(str(refusal), "error")
-        return _back(game)
+        flash(str(refusal), "mayi-error")
+        return _back(game, "mayi")
     penalty = game.rules.may_i.penalty_cards
     flash(
         f"May I? for {seat.player.name}: the discard and {penalty} penalty "
         f"card{'s' if penalty != 1 else ''} from the stock.",
-        "success",
+        "mayi-success",
     )
-    return _back(game)
+    return _back(game, "mayi")
 
 
 @bp.post("/hands/<int:hand_id>/mayi/take-back")
@@ -82,36 +85,52 @@ def take_back(game_id: int, hand_id: int) -> Response:
         try:
             claims.take_back(hand, claim_id)
         except games.GameRefused as refusal:
-            flash(str(refusal), "error")
-            return _back(game)
-        flash("May I? taken back.", "success")
-    return _back(game)
+            flash(str(refusal), "mayi-error")
+            return _back(game, "mayi")
+        flash("May I? taken back.", "mayi-success")
+    return _back(game, "mayi")
 
 
 @bp.get("/mayi")
 def priority(game_id: int) -> str:
     """Who gets the discard when several players say May I? at once (a question, no record)."""
     game = _game(game_id)
+    hand = games.current_hand(game)
     form = PriorityForm(request.args)
     choices = [(s.position, s.player.name) for s in game.seats]
     form.current.choices = choices
     form.claimants.choices = choices
     form.first.choices = [(-1, "Not sure"), *choices]
+    if not request.args and hand is not None:
+        form.current.data = hand_card(game, hand).first_player.position
     answer = error = None
+    in_turn = False
     if request.args:
-        asked = [seat for seat in form.claimants.data or [] if seat != form.current.data]
-        first = form.first.data if form.first.data in asked else None
-        try:
-            winner = rules.may_i_priority(
-                game.rules, len(game.seats), form.current.data, asked, first
-            )
-        except (rules.RulesError, TypeError) as refusal:
-            error = str(refusal) if isinstance(refusal, rules.RulesError) else None
-            error = error or "Choose whose turn it is and who says May I?."
+        asked = list(form.claimants.data or [])
+        if form.current.data in asked:
+            # The player whose turn it is simply takes the discard: no May I?, no penalty.
+            in_turn, answer = True, game.seats[form.current.data]
         else:
-            answer = game.seats[winner]
+            first = form.first.data if form.first.data in asked else None
+            try:
+                answer = game.seats[
+                    rules.may_i_priority(
+                        game.rules, len(game.seats), form.current.data, asked, first
+                    )
+                ]
+            except rules.RulesError as refusal:
+                error = str(refusal)
+            except (TypeError, IndexError):
+                error = "Choose whose turn it is and who says May I?."
     return render_template(
-        "fairplay/priority.html", game=game, form=form, answer=answer, error=error
+        "fairplay/priority.html",
+        game=game,
+        hand=hand,
+        form=form,
+        answer=answer,
+        in_turn=in_turn,
+        error=error,
+        may_i_form=MayIForm(formdata=None),
     )
 
 

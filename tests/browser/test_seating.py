@@ -24,10 +24,10 @@ def test_the_chosen_first_dealer_keeps_the_deal_when_seats_move(
     for name in PLAYERS:
         playing.get_by_label(name, exact=True).tap()
     page.get_by_role("button", name="Next: seating").tap()
-    dealer = page.get_by_label("Who deals first?")
-    dealer.select_option(label="Cat (drew the high card)")
+    dealer = page.get_by_label("Who drew the high card? They deal first.")
+    dealer.select_option(label="Cat")
     page.get_by_role("button", name="Move Cat up").tap()
     expect(page.locator("ol.seating .seat-name")).to_have_text(["Ann", "Cat", "Bob", "Dan", "Eve"])
-    expect(dealer.locator("option:checked")).to_have_text("Cat (drew the high card)")
+    expect(dealer.locator("option:checked")).to_have_text("Cat")
     page.get_by_role("button", name="Start the game").tap()
     expect(page.locator(".flash")).to_have_text("Game on! Cat deals hand 1.")

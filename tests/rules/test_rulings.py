@@ -8,7 +8,7 @@ from scorekeeper import rules
 
 IRREGULARITIES = {
     "stock", "out-of-turn", "illegal-draw", "premature-discard", "incorrect-hand",
-    "redeal", "illegal-meld", "scoring-errors", "may-i",
+    "redeal", "illegal-meld", "scoring-errors", "may-i", "wild", "going-out",
 }  # fmt: skip
 
 
@@ -52,12 +52,32 @@ def test_rulings_are_worded_for_the_rule_set(key, ruling, words):
         ("redeal",         {"redeal"}),
         ("discard turn",   {"illegal-draw", "may-i", "stock"}),
         ("May I?",         {"illegal-draw", "incorrect-hand", "may-i"}),
+        # the words families use find the ruling too
+        ("misdeal",        {"redeal"}),
+        ("joker",          {"wild"}),
+        ("going out",      {"going-out"}),
         ("zebra",          set()),
     ],
     ids=["empty-shows-all", "one-word", "case-and-dash", "dash-in-text", "every-word",
-         "short-word-whole", "nothing"],
+         "short-word-whole", "misdeal", "joker", "going-out", "nothing"],
 )
 # fmt: on
 def test_search_finds_rulings_containing_every_word(query, expected):
     every = rules.rulings(rules.preset("continental"))
     assert {r.key for r in rules.search_rulings(every, query)} == expected
+
+
+# fmt: off
+@pytest.mark.parametrize(
+    ("key",           "points"),
+    [
+        ("continental",  ("Go out by melding, laying off or discarding your last card.",)),
+        ("may-i-11",     ("Hands 1, 2, 3, 4, 5, 6: Go out by melding, laying off or discarding your last card.",
+                          "Hand 7: Go out only by melding every card you hold; no last discard.")),
+    ],
+    ids=["same-every-hand", "last-hand-differs"],
+)
+# fmt: on
+def test_going_out_is_told_hand_by_hand_where_it_changes(key, points):
+    going_out = {r.key: r for r in rules.rulings(rules.preset(key))}["going-out"]
+    assert going_out.points == points

@@ -1,0 +1,24 @@
+"""The one-line summary that tells presets apart when a league is created."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import rules
+
+
+# fmt: off
+@pytest.mark.parametrize(
+    ("key",             "summary"),
+    [
+        ("continental",    "4-8 players · 7 hands · 12 cards every hand · Jokers and red aces are wild (house option: 2s too)."),
+        ("may-i-11",       "4-8 players · 7 hands · 11 cards every hand · No wild cards."),
+        ("may-i-deuces",   "3-8 players · 7 hands · 7 to 13 cards a hand · 2s are wild."),
+        ("contract-rummy", "3-8 players · 7 hands · 10 to 12 cards a hand · Jokers are wild (house option: 2s too)."),
+        ("liverpool",      "3-5 players · 7 hands · 10 to 12 cards a hand · Jokers are wild."),
+    ],
+    ids=["continental", "may-i-11", "may-i-deuces", "contract-rummy", "liverpool"],
+)
+# fmt: on
+def test_each_preset_is_told_apart_in_one_line(key, summary):
+    assert rules.ruleset_summary(rules.preset(key)) == summary
