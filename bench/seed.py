@@ -167,12 +167,16 @@ def write_in_bulk(league: League, plans: Sequence[GamePlan]) -> int:
     player_ids = [p.id for p in league.players]
     names = [p.name for p in league.players]
     ids = {model: _next_id(model) for model in (Game, Seat, Hand, HandScore)}
+    game_number = (
+        db.session.scalar(select(func.max(Game.number)).where(Game.league_id == league.id)) or 0
+    )
     rows: dict[Any, list[dict[str, Any]]] = {model: [] for model in ids}
     for plan in plans:
         if len(plan.hands) != rules.hand_count(rs):
             raise SeedingError("A bulk game must have every hand of the rules.")
         game_id = ids[Game]
         ids[Game] += 1
+        game_number += 1
         seat_ids = list(range(ids[Seat], ids[Seat] + len(plan.order)))
         ids[Seat] += len(plan.order)
         clock = datetime.combine(plan.started_on, time(19, 0), tzinfo=UTC)
@@ -232,6 +236,7 @@ def write_in_bulk(league: League, plans: Sequence[GamePlan]) -> int:
         rows[Game].append(
             {
                 "id": game_id,
+                "number": game_number,
                 "league_id": league.id,
                 "ruleset_id": ruleset.id,
                 "rules_data": rules_data,

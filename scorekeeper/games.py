@@ -66,6 +66,10 @@ def start_game(
         raise GameRefused("The first dealer must be one of the players at the table.")
     game = Game(
         league=league,
+        number=1
+        + (
+            db.session.scalar(select(func.max(Game.number)).where(Game.league_id == league.id)) or 0
+        ),
         ruleset_id=ruleset.id,
         rules_data=rules.ruleset_to_dict(rs),
         first_dealer_position=first_dealer,

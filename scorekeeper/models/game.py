@@ -38,6 +38,8 @@ class Game(Timestamped, db.Model):
     ruleset_id: Mapped[int | None] = mapped_column(
         ForeignKey("rule_set.id", ondelete="SET NULL"), index=True
     )
+    # The game's number within its league (1, 2, 3, ...), as the family counts its games.
+    number: Mapped[int] = mapped_column(default=1)
     rules_data: Mapped[dict[str, Any]] = mapped_column(JSON)
     status: Mapped[GameStatus] = mapped_column(
         Enum(GameStatus, native_enum=False, length=20, validate_strings=True),

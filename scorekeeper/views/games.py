@@ -127,7 +127,7 @@ def delete(game_id: int) -> Response:
     if request.form.get("confirm") != "yes":
         flash("Tick the box to confirm: a deleted game cannot be brought back.", "error")
         return redirect(url_for("games.sheet", game_id=game.id))
-    league_id = game.league_id
+    league_id, number = game.league_id, game.number
     games.delete_game(game)
-    flash(f"Game {game_id} deleted.", "success")
+    flash(f"Game {number} deleted.", "success")
     return redirect(url_for("leagues.show", league_id=league_id))

@@ -167,7 +167,7 @@ def game_printout(game: Game, filled: bool) -> Printout:
         pdf_endpoint="sheets.completed_pdf" if filled else "sheets.game_blank_pdf",
         pdf_args={"game_id": game.id},
         back_url=url_for("games.sheet", game_id=game.id),
-        back_words=f"Game {game.id}",
+        back_words=f"Game {game.number}",
     )
     if sheet is not None:
         context.update(
@@ -178,7 +178,7 @@ def game_printout(game: Game, filled: bool) -> Printout:
         )
     kind = "scoresheet" if filled else "blank-scoresheet"
     template = "sheets/completed.html" if filled else "sheets/blank.html"
-    return _printout(template, context, game.league, f"game-{game.id}-{kind}.pdf")
+    return _printout(template, context, game.league, f"game-{game.number}-{kind}.pdf")
 
 
 @bp.get("/games/<int:game_id>/blank", defaults={"as_pdf": False})

@@ -1,8 +1,8 @@
 """initial schema
 
-Revision ID: bcbb0224ae02
+Revision ID: 54d914531fc0
 Revises: 
-Create Date: 2026-11-21 20:44:14.876800
+Create Date: 2026-11-21 21:20:24.518130
 
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = 'bcbb0224ae02'
+revision = '54d914531fc0'
 down_revision = None
 branch_labels = None
 depends_on = None
@@ -100,6 +100,7 @@ def upgrade():
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('league_id', sa.Integer(), nullable=False),
     sa.Column('ruleset_id', sa.Integer(), nullable=True),
+    sa.Column('number', sa.Integer(), nullable=False),
     sa.Column('rules_data', sa.JSON(), nullable=False),
     sa.Column('status', sa.Enum('PLAYING', 'SUSPENDED', 'FINISHED', 'INCOMPLETE', name='gamestatus', native_enum=False, length=20), nullable=False),
     sa.Column('first_dealer_position', sa.Integer(), nullable=False),
