@@ -92,16 +92,18 @@ def game_started_with(token: str) -> Game | None:
 
 
 def load_game(game_id: int) -> Game | None:
-    """A game with its seats, players and hands loaded in a few queries."""
+    """A game with its seats, players, hands, scores, corrections and May I?s, in four queries.
+
+    (Suspensions, needed only by a suspended game's page, load when asked for.)
+    """
     return db.session.scalar(
         select(Game)
         .where(Game.id == game_id)
         .options(
-            selectinload(Game.seats).selectinload(Seat.player),
-            selectinload(Game.hands).selectinload(Hand.scores),
+            selectinload(Game.seats).joinedload(Seat.player),
+            selectinload(Game.hands).joinedload(Hand.scores),
             selectinload(Game.hands).selectinload(Hand.corrections),
             selectinload(Game.hands).selectinload(Hand.claims),
-            selectinload(Game.suspensions),
         )
     )
 
