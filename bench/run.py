@@ -282,7 +282,8 @@ def _printed(
         "Peak server memory (VmHWM; gunicorn, 2 sync workers)",
         *report.memory_lines(measured.memories),
         "",
-        "Page weight of the table screen (fetched from the server; nothing is compressed)",
+        "Page weight of the table screen (fetched as a browser asks: pages compressed,"
+        " static files as they are)",
         *(report.weight_lines(measured.weight) if measured.weight else []),
         "",
         f"Total bench time {time.monotonic() - STARTED:.0f} s.",
