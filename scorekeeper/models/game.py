@@ -30,8 +30,11 @@ class GameStatus(enum.StrEnum):
 class Game(Timestamped, db.Model):
     """One game of a league, played under the copy of the rule set taken when it started."""
 
-    # Standings read a league's games of a season: by league, then by the day they started.
-    __table_args__ = (Index("ix_game_league_id_started_on", "league_id", "started_on"),)
+    # Standings read a league's counted games of a season: by league, then by the day they
+    # started; the index also holds what decides whether a game counts, so it answers alone.
+    __table_args__ = (
+        Index("ix_game_league_id_started_on", "league_id", "started_on", "status", "discarded"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
@@ -82,6 +85,17 @@ class Seat(db.Model):
     __table_args__ = (
         UniqueConstraint("game_id", "position"),
         UniqueConstraint("game_id", "player_id"),
+        # Everything standings sum per player, so the sums are read from the index alone.
+        Index(
+            "ix_seat_settled",
+            "game_id",
+            "player_id",
+            "final_total",
+            "place",
+            "total_posted",
+            "hands_out",
+            "posted_hands",
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -1,8 +1,8 @@
 """initial schema
 
-Revision ID: 54d914531fc0
+Revision ID: 6b6c56b23932
 Revises: 
-Create Date: 2026-11-21 21:20:24.518130
+Create Date: 2026-11-21 21:27:02.669325
 
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '54d914531fc0'
+revision = '6b6c56b23932'
 down_revision = None
 branch_labels = None
 depends_on = None
@@ -119,7 +119,7 @@ def upgrade():
     )
     with op.batch_alter_table('game', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_game_league_id'), ['league_id'], unique=False)
-        batch_op.create_index('ix_game_league_id_started_on', ['league_id', 'started_on'], unique=False)
+        batch_op.create_index('ix_game_league_id_started_on', ['league_id', 'started_on', 'status', 'discarded'], unique=False)
         batch_op.create_index(batch_op.f('ix_game_ruleset_id'), ['ruleset_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_game_status'), ['status'], unique=False)
 
@@ -164,6 +164,7 @@ def upgrade():
     with op.batch_alter_table('seat', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_seat_game_id'), ['game_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_seat_player_id'), ['player_id'], unique=False)
+        batch_op.create_index('ix_seat_settled', ['game_id', 'player_id', 'final_total', 'place', 'total_posted', 'hands_out', 'posted_hands'], unique=False)
 
     op.create_table('suspension',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -250,6 +251,7 @@ def downgrade():
 
     op.drop_table('suspension')
     with op.batch_alter_table('seat', schema=None) as batch_op:
+        batch_op.drop_index('ix_seat_settled')
         batch_op.drop_index(batch_op.f('ix_seat_player_id'))
         batch_op.drop_index(batch_op.f('ix_seat_game_id'))
 
