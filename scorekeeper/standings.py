@@ -68,18 +68,23 @@ def season_named(choices: list[SeasonChoice], key: str | None) -> SeasonChoice |
     return next((s for s in choices if s.key == key), None)
 
 
-def _counted_games(league: League, season: SeasonChoice) -> ColumnElement[bool]:
-    """Games that count in standings: finished, not discarded, started within the season."""
-    conditions = [
-        Game.league_id == league.id,
-        Game.status == GameStatus.FINISHED,
-        Game.discarded.is_(False),
-    ]
+def _in_season(league: League, season: SeasonChoice) -> list[ColumnElement[bool]]:
+    """The league's games started within the season."""
+    conditions = [Game.league_id == league.id]
     if season.starts_on is not None:
         conditions.append(Game.started_on >= season.starts_on)
     if season.ends_on is not None:
         conditions.append(Game.started_on <= season.ends_on)
-    return and_(*conditions)
+    return conditions
+
+
+def _counted_games(league: League, season: SeasonChoice) -> ColumnElement[bool]:
+    """Games that count in standings: finished, not discarded, started within the season."""
+    return and_(
+        *_in_season(league, season),
+        Game.status == GameStatus.FINISHED,
+        Game.discarded.is_(False),
+    )
 
 
 def records(league: League, season: SeasonChoice) -> list[PlayerRecord]:
@@ -142,12 +147,8 @@ def counted_games(league: League, season: SeasonChoice) -> int:
 
 def discarded_games(league: League, season: SeasonChoice) -> list[Game]:
     """The season's discarded games, listed apart so nobody wonders where they went."""
-    conditions = [Game.league_id == league.id, Game.discarded.is_(True)]
-    if season.starts_on is not None:
-        conditions.append(Game.started_on >= season.starts_on)
-    if season.ends_on is not None:
-        conditions.append(Game.started_on <= season.ends_on)
-    return list(db.session.scalars(select(Game).where(*conditions).order_by(Game.started_on)))
+    discarded = select(Game).where(*_in_season(league, season), Game.discarded.is_(True))
+    return list(db.session.scalars(discarded.order_by(Game.started_on)))
 
 
 def recent_games(
