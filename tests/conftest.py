@@ -81,6 +81,23 @@ def owner(app: Flask) -> Account:
 
 
 @pytest.fixture
+def file_app(tmp_path) -> Iterator[Flask]:
+    """An app on a fresh SQLite file, in its app context: for what runs the migrations."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}",
+        },
+        instance_path=tmp_path,
+    )
+    with app.app_context():
+        yield app
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
 def client(app: Flask, owner: Account) -> FlaskClient:
     """A test client signed in as the owner of the factories' leagues."""
     client = app.test_client()

@@ -2,36 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from flask import Flask
 from sqlalchemy import func, inspect, select
 
-from scorekeeper import create_app
 from scorekeeper.demo import DEMO_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_PLAYERS
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameStatus, Hand, HandState, League, Player
-
-
-@pytest.fixture
-def file_app(tmp_path) -> Iterator[Flask]:
-    """An app on a database file, in its app context as the `app` fixture is.
-
-    The commands run the migrations, which need a real file rather than the in-memory database.
-    """
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}",
-        },
-        instance_path=tmp_path,
-    )
-    with app.app_context():
-        yield app
-        db.session.remove()
-        db.engine.dispose()
 
 
 def invoke(app: Flask, command: str):

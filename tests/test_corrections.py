@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
 from conftest import out, play_hand, tally
+from reading import input_value, page, totals
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
@@ -36,28 +36,6 @@ def hand_data(hand: Hand, players, **fields) -> dict[str, str]:
         data.update({f"p{i}_{key}": str(value) for key, value in given.items()})
     data.update({key: str(value) for key, value in fields.items()})
     return data
-
-
-def page(response) -> str:
-    """The page's text as a reader sees it (entities such as &#39; turned back into text)."""
-    return html.unescape(response.get_data(as_text=True))
-
-
-def input_value(response, name: str) -> str:
-    tag = re.search(rf'<input[^>]*\bname="{name}"[^>]*>', page(response)).group(0)
-    return re.search(r'value="([^"]*)"', tag).group(1)
-
-
-def totals(response) -> list[tuple[str, str, str]]:
-    """(place, name, total) of each row of the table screen's totals, top to bottom."""
-    listing = re.search(r'data-testid="totals">(.*?)</ol>', page(response), re.S).group(1)
-    rows = []
-    for item in re.findall(r"<li.*?</li>", listing, re.S):
-        place = re.search(r'class="place num">([^<]*)<', item).group(1)
-        name = re.search(r'class="name">([^<]*)', item).group(1).strip()
-        total = re.search(r'class="total num">([^<]*)<', item).group(1)
-        rows.append((place, name, total))
-    return rows
 
 
 def scores(hand_id: int) -> dict[str, int | None]:

@@ -2,33 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from flask import Flask
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
-
-
-@pytest.fixture
-def file_app(tmp_path) -> Iterator[Flask]:
-    """An app on a fresh SQLite file, inside its app context."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}",
-        },
-        instance_path=tmp_path,
-    )
-    with app.app_context():
-        yield app
-        db.engine.dispose()
 
 
 def differences() -> list:
