@@ -155,9 +155,10 @@ def score_hand(
 
 def is_freely_editable(hand: Hand) -> bool:
     """True until a later hand is scored: the cards have not been mixed, no reason needed."""
-    return hand.state == HandState.SCORED and not any(
-        other.state == HandState.SCORED and other.number > hand.number for other in hand.game.hands
-    )
+    if hand.state != HandState.SCORED:
+        return False
+    last_scored = max(h.number for h in hand.game.hands if h.state == HandState.SCORED)
+    return not rules.correction_needs_agreement(hand.number, last_scored)
 
 
 def score_facts(score: HandScore) -> dict[str, Any]:

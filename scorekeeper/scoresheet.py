@@ -67,23 +67,26 @@ def build(game: Game) -> Sheet:
     """Lay out a game's scored hands with running totals, from rows already loaded."""
     rs = game.rules
     seats = list(game.seats)
-    running = {seat.id: 0 for seat in seats}
-    rows: list[Row] = []
     redeals: dict[int, list[Hand]] = {}
     for hand in game.hands:
         if hand.state in (HandState.REDEALT, HandState.REPLAYED):
             redeals.setdefault(hand.number, []).append(hand)
-    for hand in game.hands:
-        if hand.state != HandState.SCORED:
-            continue
+    scored = [hand for hand in game.hands if hand.state == HandState.SCORED]
+    after_each = rules.running_totals(
+        [{score.seat_id: score.score or 0 for score in hand.scores} for hand in scored]
+    )
+    rows: list[Row] = []
+    for hand, running in zip(scored, after_each, strict=True):
         by_seat = {score.seat_id: score for score in hand.scores}
         given = rules.two_highest(s.score or 0 for s in hand.scores if not s.no_score)
-        cells = []
-        for seat in seats:
-            score = by_seat.get(seat.id)
-            running[seat.id] += (score.score or 0) if score else 0
-            posted_from = given if score is not None and score.posted else None
-            cells.append(Cell(score, running[seat.id], posted_from))
+        cells = [
+            Cell(
+                by_seat.get(seat.id),
+                running.get(seat.id, 0),
+                given if seat.id in by_seat and by_seat[seat.id].posted else None,
+            )
+            for seat in seats
+        ]
         out = next((s for s in seats if s.id in by_seat and by_seat[s.id].went_out), None)
         rows.append(
             Row(
@@ -103,7 +106,8 @@ def build(game: Game) -> Sheet:
         totals = [seat.final_total or 0 for seat in seats]
         places = [seat.place for seat in seats]
     else:
-        totals = [running[seat.id] for seat in seats]
+        last = after_each[-1] if after_each else {}
+        totals = [last.get(seat.id, 0) for seat in seats]
         placed = rules.places(dict(enumerate(totals)))
         places = [None if game.discarded else placed[i] for i in range(len(seats))]
     return Sheet(

@@ -173,6 +173,22 @@ def tally(**counts: int) -> PlayerEntry:
     return PlayerEntry(tally={labels[key]: n for key, n in counts.items()})
 
 
+def hand_data(hand, players, **fields) -> dict[str, str]:
+    """The hand form as a browser sends it: every field, with the given ones filled in.
+
+    `players` holds one dict per seat, with the field names after the `p{i}_` prefix
+    (Continental's four price groups).
+    """
+    data = {"version": str(hand.version), "made_by": "", "reason": ""}
+    for i, given in enumerate(players):
+        data.update({f"p{i}_g{j}": "0" for j in range(4)})
+        data.update({f"p{i}_total": "", f"p{i}_missing": "0", f"p{i}_penalty": "0"})
+        data[f"p{i}_penalty_reason"] = ""
+        data.update({f"p{i}_{key}": str(value) for key, value in given.items()})
+    data.update({key: str(value) for key, value in fields.items()})
+    return data
+
+
 def play_hand(game: Game, entries: Sequence[PlayerEntry], stock_ran_out: bool = False) -> None:
     """Score the hand in play and commit, as one request would."""
     hands.score_hand(games.current_hand(game), entries, stock_ran_out=stock_ran_out, confirmed=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import out, play_hand, tally
+from conftest import hand_data, out, play_hand, tally
 from reading import input_value, is_checked, page, totals
 from sqlalchemy import func, select
 
@@ -20,21 +20,6 @@ GROUPS = {"low": "g0", "high": "g1", "ace": "g2", "joker": "g3"}  # 5, 10, 20, 5
 def cards(**counts: int) -> dict[str, int]:
     """A player's tally by Continental price group: cards(low=2, ace=1)."""
     return {GROUPS[name]: n for name, n in counts.items()}
-
-
-def hand_data(hand: Hand, players, **fields) -> dict[str, str]:
-    """The hand form as a browser sends it: every field, with the given ones filled in.
-
-    `players` holds one dict per seat, with the field names after the `p{i}_` prefix.
-    """
-    data = {"version": str(hand.version)}
-    for i, given in enumerate(players):
-        data.update({f"p{i}_g{j}": "0" for j in range(4)})
-        data.update({f"p{i}_total": "", f"p{i}_missing": "0", f"p{i}_penalty": "0"})
-        data[f"p{i}_penalty_reason"] = ""
-        data.update({f"p{i}_{key}": str(value) for key, value in given.items()})
-    data.update({key: str(value) for key, value in fields.items()})
-    return data
 
 
 def score_url(game: Game, hand: Hand) -> str:

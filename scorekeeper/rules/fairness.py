@@ -189,9 +189,10 @@ def resume_refusal(
     return None
 
 
-def correction_needs_agreement(hand_number: int, hands_started: int) -> bool:
+def correction_needs_agreement(hand_number: int, last_scored: int) -> bool:
     """True when fixing hand `hand_number` needs the table's agreement and a reason.
 
-    A hand may be fixed freely until the next one starts (`hands_started` counts hands dealt).
+    A hand may be fixed freely until a later hand is scored (`last_scored` is the number of
+    the latest scored hand): until then its cards have not been mixed into another count.
     """
-    return hand_number < hands_started
+    return hand_number < last_scored

@@ -8,7 +8,6 @@ from werkzeug.wrappers import Response
 from scorekeeper import claims, games, hands, interruptions, rules
 from scorekeeper.database import transaction
 from scorekeeper.forms.fairplay import (
-    ActionForm,
     LeaveForm,
     MayIForm,
     PriorityForm,
@@ -140,8 +139,6 @@ def stock(game_id: int, hand_id: int) -> Response:
     """Record that the stock ran out, and show what the rule set prescribes."""
     game = _game(game_id)
     hand = _hand(game, hand_id)
-    if not ActionForm().validate():
-        abort(400)
     try:
         words = hands.stock_ran_out(hand)
     except games.GameRefused as refusal:
@@ -184,13 +181,12 @@ def leave(game_id: int) -> Response | str | tuple[str, int]:
 def suspend(game_id: int) -> Response:
     """Suspend the game between hands."""
     game = _game(game_id)
-    if ActionForm().validate():
-        try:
-            interruptions.suspend(game)
-        except games.GameRefused as refusal:
-            flash(str(refusal), "error")
-            return _back(game)
-        flash("Game suspended. Resume it when everyone is back at the table.", "success")
+    try:
+        interruptions.suspend(game)
+    except games.GameRefused as refusal:
+        flash(str(refusal), "error")
+        return _back(game)
+    flash("Game suspended. Resume it when everyone is back at the table.", "success")
     return _back(game)
 
 
@@ -218,13 +214,12 @@ def resume(game_id: int) -> Response | str | tuple[str, int]:
 def close(game_id: int) -> Response:
     """Close a suspended game as incomplete: it is kept, marked discarded."""
     game = _game(game_id)
-    if ActionForm().validate():
-        try:
-            interruptions.close_incomplete(game)
-        except games.GameRefused as refusal:
-            flash(str(refusal), "error")
-            return _back(game)
-        flash(game.end_note, "success")
+    try:
+        interruptions.close_incomplete(game)
+    except games.GameRefused as refusal:
+        flash(str(refusal), "error")
+        return _back(game)
+    flash(game.end_note, "success")
     return _back(game)
 
 

@@ -98,13 +98,12 @@ def remove_season(league_id: int, season_id: int) -> Response:
     league = db.get_or_404(League, league_id)
     if all(season.id != season_id for season in league.seasons):
         abort(404)
-    if ActionForm().validate():
-        try:
-            league_settings.remove_season(league, season_id)
-        except league_settings.SettingsRefused as refusal:
-            flash(str(refusal), "error")
-        else:
-            flash("Season removed.", "success")
+    try:
+        league_settings.remove_season(league, season_id)
+    except league_settings.SettingsRefused as refusal:
+        flash(str(refusal), "error")
+    else:
+        flash("Season removed.", "success")
     return redirect(url_for("settings.show", league_id=league.id) + "#seasons")
 
 
@@ -114,9 +113,8 @@ def remove_season(league_id: int, season_id: int) -> Response:
 def share(league_id: int) -> Response:
     """Make a new read-only link (an old one stops working)."""
     league = db.get_or_404(League, league_id)
-    if ActionForm().validate():
-        league_settings.share(league)
-        flash("New read-only link made. Send it to whoever watches from afar.", "success")
+    league_settings.share(league)
+    flash("New read-only link made. Send it to whoever watches from afar.", "success")
     return redirect(url_for("settings.show", league_id=league.id) + "#share")
 
 
@@ -126,9 +124,8 @@ def share(league_id: int) -> Response:
 def revoke(league_id: int) -> Response:
     """Turn the read-only link off."""
     league = db.get_or_404(League, league_id)
-    if ActionForm().validate():
-        league_settings.revoke_share(league)
-        flash("The read-only link no longer works.", "success")
+    league_settings.revoke_share(league)
+    flash("The read-only link no longer works.", "success")
     return redirect(url_for("settings.show", league_id=league.id) + "#share")
 
 

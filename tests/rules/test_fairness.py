@@ -192,15 +192,15 @@ def test_resume_refusal(today: date, now: list[str], refusal: str | None) -> Non
         assert found is not None and refusal in found
 
 
-# Corrections are free until the next hand starts.
+# Corrections are free until a later hand is scored.
 @pytest.mark.parametrize(
-    ("hand", "started", "needs_agreement"),
+    ("hand", "last_scored", "needs_agreement"),
     [
-        (3,      3,         False),
-        (3,      4,         True),
-        (1,      7,         True),
+        (3,      3,             False),
+        (3,      4,             True),
+        (1,      7,             True),
     ],
-    ids=["current-hand", "next-hand-started", "long-ago"],
+    ids=["latest-scored-hand", "next-hand-scored", "long-ago"],
 )  # fmt: skip
-def test_correction_needs_agreement(hand: int, started: int, needs_agreement: bool) -> None:
-    assert correction_needs_agreement(hand, started) is needs_agreement
+def test_correction_needs_agreement(hand: int, last_scored: int, needs_agreement: bool) -> None:
+    assert correction_needs_agreement(hand, last_scored) is needs_agreement
