@@ -20,7 +20,7 @@ $(VENV)/.dev-installed: pyproject.toml $(VENV)/.run-installed
 
 run: $(VENV)/.run-installed
 	$(BIN)/flask --app scorekeeper db upgrade
-	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m scorekeeper.serve
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m scorekeeper.commands.serve
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

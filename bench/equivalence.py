@@ -20,9 +20,10 @@ from typing import Any
 from flask import Flask
 
 from bench import seed
-from scorekeeper import create_app, rules, standings
+from scorekeeper import create_app, rules
 from scorekeeper.extensions import db
 from scorekeeper.models import League
+from scorekeeper.read import standings
 
 GAMES_PER_YEAR = {2025: 8, 2026: 4}
 TIMES = {"created_at", "updated_at", "finished_at", "scored_at"}

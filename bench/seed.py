@@ -17,9 +17,11 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from scorekeeper import accounts, games, hands, leagues, rules
+from scorekeeper import rules
 from scorekeeper.extensions import db
+from scorekeeper.league import accounts, leagues
 from scorekeeper.models import Account, Game, GameStatus, Hand, HandScore, HandState, League, Seat
+from scorekeeper.play import games, hands
 from scorekeeper.rules import fairness
 from scorekeeper.rules.entries import PlayerEntry, check_hand, entry_score
 

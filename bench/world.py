@@ -19,9 +19,9 @@ from flask import Flask
 
 from bench import seed
 from bench.figures import Seeded
-from scorekeeper import standings
 from scorekeeper.extensions import db
 from scorekeeper.models import League
+from scorekeeper.read import standings
 
 BIG_YEAR, BIG_GAMES = 2025, 1000
 SMALL_YEAR, SMALL_GAMES = 2026, 10

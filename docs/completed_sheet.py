@@ -14,9 +14,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from scorekeeper import create_app, demo, games
+from scorekeeper import create_app
+from scorekeeper.commands import demo
 from scorekeeper.extensions import db
 from scorekeeper.models import GameStatus
+from scorekeeper.play import games
 from scorekeeper.views import sheets
 
 PICTURE = Path(__file__).with_name("completed-sheet.png")

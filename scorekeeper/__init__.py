@@ -1,62 +1,18 @@
-"""Scorekeeper: the scorekeeping and referee companion for May I? and contract rummy."""
+"""Scorekeeper: the scorekeeping and referee companion for May I? and contract rummy.
 
-import os
-from collections.abc import Mapping
-from pathlib import Path
+Importing the package loads no framework, so `scorekeeper.rules` stays pure even at run time;
+`create_app` is looked up lazily, and `flask --app scorekeeper` and
+`gunicorn 'scorekeeper:create_app()'` still find it here.
+"""
+
 from typing import Any
 
-from flask import Flask
-
-from scorekeeper import config
-from scorekeeper.extensions import compress, csrf, db, migrate
-
-ROOT = Path(__file__).resolve().parent.parent
+__all__ = ["create_app"]
 
 
-def create_app(
-    test_config: Mapping[str, Any] | None = None,
-    instance_path: str | os.PathLike[str] | None = None,
-) -> Flask:
-    """Create and configure the app.
+def __getattr__(name: str) -> Any:
+    if name == "create_app":
+        from scorekeeper.app import create_app
 
-    Settings come from the defaults, then `instance/config.py`, then the environment
-    (SECRET_KEY, DATABASE_URL), then `test_config`; each overrides the one before.
-
-    :param instance_path: where the database, secret key and backups live; by default
-        SCOREKEEPER_INSTANCE or the project's `instance/` folder.
-    """
-    instance_path = instance_path or os.environ.get("SCOREKEEPER_INSTANCE", ROOT / "instance")
-    app = Flask(
-        __name__,
-        instance_path=str(instance_path),
-        instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
-    )
-    config.apply_defaults(app)
-    app.config.from_pyfile("config.py", silent=True)
-    config.apply_environment(app)
-    if test_config is not None:
-        app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
-    config.ensure_secret_key(app)
-
-    db.init_app(app)
-    migrate.init_app(
-        app, db, directory=str(Path(__file__).parent / "migrations"), render_as_batch=True
-    )
-    csrf.init_app(app)
-    compress.init_app(app)
-
-    from scorekeeper import access, database, models, security  # noqa: F401  (models: tables)
-
-    database.register(app)
-    security.configure(app)
-    access.register(app)
-
-    from scorekeeper.cli import register_commands
-    from scorekeeper.views import register_blueprints
-
-    register_commands(app)
-    register_blueprints(app)
-    return app
+        return create_app
+    raise AttributeError(f"module 'scorekeeper' has no attribute {name!r}")

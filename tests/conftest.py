@@ -13,10 +13,12 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from flask_migrate import upgrade
 from sqlalchemy import text
 
-from scorekeeper import accounts, create_app, games, hands, leagues
+from scorekeeper import create_app
 from scorekeeper.config import normalise_database_url
 from scorekeeper.extensions import db
+from scorekeeper.league import accounts, leagues
 from scorekeeper.models import Account, Game, League
+from scorekeeper.play import games, hands
 from scorekeeper.rules.entries import PlayerEntry
 
 # CI runs the suite a second time with TEST_DATABASE_URL pointing at a PostgreSQL server,

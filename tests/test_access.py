@@ -23,20 +23,14 @@ from flask import Flask
 from sqlalchemy import select, update
 from werkzeug.routing import Rule
 
-from scorekeeper import (
-    access,
-    accounts,
-    claims,
-    create_app,
-    demo,
-    games,
-    league_settings,
-    leagues,
-    rules,
-    rulesets,
-)
+from scorekeeper import create_app, rules
+from scorekeeper.commands import demo
 from scorekeeper.extensions import db
+from scorekeeper.league import accounts, leagues, rulesets
+from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Account, Game, HandScore, League, LoginAttempt
+from scorekeeper.play import games, mayi
+from scorekeeper.web import access
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS_A = ("Ann", "Bob", "Cat", "Dan", "Eve")
@@ -146,7 +140,7 @@ def build_side(owner: Account, name: str, players: tuple[str, ...]) -> Side:
     db.session.commit()
     play_hand(game, [out(), tally(low=1), tally(high=1), tally(ace=1)])
     playing = games.current_hand(game)
-    claim = claims.record_claim(playing, game.seats[1])
+    claim = mayi.record_claim(playing, game.seats[1])
     db.session.commit()
     return Side(
         league_id=league.id,

@@ -15,9 +15,12 @@ from flask import Flask
 from flask_migrate import upgrade
 from sqlalchemy import select, text
 
-from scorekeeper import accounts, backup, create_app, games, leagues
+from scorekeeper import create_app
+from scorekeeper.commands import backup
 from scorekeeper.extensions import db
+from scorekeeper.league import accounts, leagues
 from scorekeeper.models import Game, League, Player
+from scorekeeper.play import games
 
 ROOT = Path(__file__).resolve().parent.parent
 

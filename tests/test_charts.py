@@ -10,10 +10,11 @@ from datetime import date
 import pytest
 from conftest import out, play_hand, tally
 
-from scorekeeper import charts, games, scoresheet
-from scorekeeper.demo import DEMO_PLAYERS, ensure_demo_league
+from scorekeeper.commands.demo import DEMO_PLAYERS, ensure_demo_league
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, League
+from scorekeeper.play import games
+from scorekeeper.read import charts, scoresheet
 
 # --- charts.line_chart, no app needed ---
 

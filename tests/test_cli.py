@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from sqlalchemy import func, inspect, select
 
-from scorekeeper.demo import DEMO_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_PLAYERS
+from scorekeeper.commands.demo import DEMO_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_PLAYERS
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameStatus, Hand, HandState, League, Player
 

@@ -17,9 +17,11 @@ from flask import Flask
 from sqlalchemy import func, select
 from test_access import Browser, database_rows, hand_fields
 
-from scorekeeper import accounts, create_app, games, leagues
+from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.league import accounts, leagues
 from scorekeeper.models import Game, Hand, HandScore
+from scorekeeper.play import games
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 HANDS_PER_GAME = 7

@@ -14,20 +14,13 @@ from conftest import out, play_hand, tally
 from flask import render_template_string
 from sqlalchemy import func, select
 
-from scorekeeper import (
-    claims,
-    demo,
-    exchange,
-    games,
-    hands,
-    interruptions,
-    league_settings,
-    leagues,
-    rules,
-    rulesets,
-)
+from scorekeeper import exchange, rules
+from scorekeeper.commands import demo
 from scorekeeper.extensions import db
+from scorekeeper.league import leagues, rulesets
+from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Game, League, RuleSet
+from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.rules.entries import PlayerEntry
 
 NO_SCORE = PlayerEntry(no_score=True)
@@ -67,7 +60,7 @@ def rich_league() -> League:
     # re-deal, a suspension and resume, a re-played hand, and Eve leaving while she deals.
     a = start(league, ("Ann", "Bob", "Cat", "Dan", "Eve"))
     first = games.current_hand(a)
-    claims.record_claim(first, seat(a, "Bob"))
+    mayi.record_claim(first, seat(a, "Bob"))
     hands.stock_ran_out(first)
     play_hand(a, [out(), NO_SCORE, tally(low=2), tally(high=1), tally(ace=1)])
     correct(first, [out(), NO_SCORE, tally(low=3), tally(high=1), tally(ace=1)], "Ann")

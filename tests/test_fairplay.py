@@ -8,9 +8,9 @@ from datetime import date
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper import games, interruptions
 from scorekeeper.extensions import db
 from scorekeeper.models import GameStatus, Hand, HandScore, HandState, MayIClaim, Seat
+from scorekeeper.play import games, interruptions
 from tests.conftest import out, play_hand
 
 

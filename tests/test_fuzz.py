@@ -14,9 +14,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_access import database_rows
 
-from scorekeeper import exchange, games
+from scorekeeper import exchange
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, HandState, League
+from scorekeeper.play import games
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 FUZZ = settings(

@@ -311,7 +311,7 @@ def test_random_first_dealer_is_a_seat_at_the_table(client, make_league, monkeyp
         asked.append(n)
         return n - 1
 
-    monkeypatch.setattr("scorekeeper.games.secrets.randbelow", randbelow)
+    monkeypatch.setattr("scorekeeper.play.games.secrets.randbelow", randbelow)
     response = seating(
         client, league, order_of(league, "Ann", "Bob", "Cat", "Dan", "Eve"), "start", "random"
     )

@@ -24,9 +24,12 @@ from test_access import (
     text,
 )
 
-from scorekeeper import accounts, create_app, games, league_settings, leagues
+from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.league import accounts, leagues
+from scorekeeper.league import settings as league_settings
 from scorekeeper.models import League
+from scorekeeper.play import games
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 

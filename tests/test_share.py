@@ -10,9 +10,9 @@ from datetime import date
 import pytest
 from conftest import out, play_hand, tally
 
-from scorekeeper import interruptions
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League
+from scorekeeper.play import interruptions
 from scorekeeper.rules.entries import PlayerEntry
 
 

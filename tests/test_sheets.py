@@ -16,8 +16,10 @@ import pytest
 from conftest import out, play_hand, tally
 from pypdf import PdfReader
 
-from scorekeeper import hands, interruptions, pdf, rules
+from scorekeeper import rules
 from scorekeeper.extensions import db
+from scorekeeper.play import hands, interruptions
+from scorekeeper.read import pdf
 from scorekeeper.rules.entries import PlayerEntry
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,9 +12,9 @@ import pytest
 from conftest import out, play_hand, tally
 from sqlalchemy import func, select
 
-from scorekeeper import interruptions
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League, Season
+from scorekeeper.play import interruptions
 from scorekeeper.rules.entries import PlayerEntry
 
 MISSING = PlayerEntry(no_score=True)

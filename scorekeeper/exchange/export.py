@@ -11,7 +11,6 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from scorekeeper import hands
 from scorekeeper.exchange.format import FORMAT, VERSION, moment_text
 from scorekeeper.extensions import db
 from scorekeeper.models import (
@@ -23,6 +22,7 @@ from scorekeeper.models import (
     Seat,
     Suspension,
 )
+from scorekeeper.play import hands
 
 
 def league_json(league: League, *, indent: int | None = 2) -> str:

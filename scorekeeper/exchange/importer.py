@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from scorekeeper import league_settings, leagues
 from scorekeeper.exchange.format import Node, read_file, read_rules
 from scorekeeper.exchange.replay import replay_game
 from scorekeeper.extensions import db
+from scorekeeper.league import leagues
+from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Account, League, Player, RuleSet
 from scorekeeper.rules.standings import MEASURES
 

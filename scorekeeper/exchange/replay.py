@@ -13,13 +13,14 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 
-from scorekeeper import claims, games, hands, interruptions, rules
+from scorekeeper import rules
 from scorekeeper.exchange.format import Node, read_rules
 from scorekeeper.exchange.leaving import Leaver, plan_leaves
 from scorekeeper.exchange.reports import Report, read_hand_report, read_snapshot
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameStatus, Hand, HandState, League, Player
 from scorekeeper.models import RuleSet as RuleSetRecord
+from scorekeeper.play import games, hands, interruptions, mayi
 
 GAME_FIELDS = (
     *("ruleset", "rules", "started_on", "first_dealer", "seats", "suspensions", "hands"),
@@ -139,7 +140,7 @@ class GameReplay:
         if seat is None:
             node.get("player").fail(f"{name} has no seat at this game.")
         with refused_at(node):
-            made = claims.record_claim(hand, seat)
+            made = mayi.record_claim(hand, seat)
         made.made_at = node.get("made_at").moment(required=True)
 
     def finish_attempt(self, hand: Hand, node: Node, last: bool) -> None:

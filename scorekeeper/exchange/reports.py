@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scorekeeper import hands
 from scorekeeper.exchange.format import ImportRefused, Node, read_report
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
+from scorekeeper.play import hands
 from scorekeeper.rules.entries import PlayerEntry
 
 

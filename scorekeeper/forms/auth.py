@@ -6,8 +6,8 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
-from scorekeeper import accounts
 from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.league import accounts
 
 USERNAME = Regexp(
     r"^[A-Za-z0-9._-]+$", message="Use letters, digits, dots, dashes or underscores only."

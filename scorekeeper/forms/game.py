@@ -6,8 +6,8 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, SelectField, SelectMultipleField, StringField, widgets
 from wtforms.validators import Length, Optional, ValidationError
 
-from scorekeeper import leagues
 from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.league import leagues
 from scorekeeper.models import League, Player
 
 RANDOM_DEALER = "random"

@@ -4,8 +4,9 @@ from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
-from scorekeeper import leagues, rules
+from scorekeeper import rules
 from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.league import leagues
 from scorekeeper.models import League, Player
 
 

@@ -1,6 +1,23 @@
 """The game's rules as pure Python: rule sets as data and the functions the table needs."""
 
 from scorekeeper.rules.contracts import group_label, groups_by_price, parse_contract, rank_name
+from scorekeeper.rules.dealing import (
+    GOING_OUT_WORDS,
+    cards_dealt,
+    contract_minimum,
+    contract_words,
+    dealer_for_hand,
+    decks_at_table,
+    decks_for,
+    first_player_for_hand,
+    going_out_words,
+    hand_count,
+    hand_rule,
+    melds_in_words,
+    minimum_cards,
+    ruleset_summary,
+    stock_words,
+)
 from scorekeeper.rules.entries import (
     HandCheck,
     PlayerEntry,
@@ -68,23 +85,6 @@ from scorekeeper.rules.scoring import (
 )
 from scorekeeper.rules.seating import dealer_among, first_player_among, next_present
 from scorekeeper.rules.storage import ruleset_from_dict, ruleset_to_dict
-from scorekeeper.rules.table import (
-    GOING_OUT_WORDS,
-    cards_dealt,
-    contract_minimum,
-    contract_words,
-    dealer_for_hand,
-    decks_at_table,
-    decks_for,
-    first_player_for_hand,
-    going_out_words,
-    hand_count,
-    hand_rule,
-    melds_in_words,
-    minimum_cards,
-    ruleset_summary,
-    stock_words,
-)
 from scorekeeper.rules.validation import ruleset_problems, validate_ruleset
 
 __all__ = [

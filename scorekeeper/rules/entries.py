@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from scorekeeper.rules.dealing import decks_at_table
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.rules.scoring import is_possible_total, points_for_tally
-from scorekeeper.rules.table import decks_at_table
 
 
 @dataclass(frozen=True, slots=True)

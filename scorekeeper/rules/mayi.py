@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from scorekeeper.rules.dealing import cards_dealt, hand_rule
 from scorekeeper.rules.ruleset import MayIPolicy, RulesError, RuleSet
-from scorekeeper.rules.table import cards_dealt, hand_rule
 
 
 class MayIRuling(NamedTuple):

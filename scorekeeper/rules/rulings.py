@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from scorekeeper.rules.dealing import going_out_words, stock_words
 from scorekeeper.rules.mayi import may_i_words
 from scorekeeper.rules.ruleset import RuleSet
-from scorekeeper.rules.table import going_out_words, stock_words
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from scorekeeper.rules.dealing import dealer_for_hand
 from scorekeeper.rules.ruleset import RulesError
-from scorekeeper.rules.table import dealer_for_hand
 
 
 def next_present(seat: int, players: int, present: Collection[int]) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorekeeper.rules.dealing import contract_minimum
 from scorekeeper.rules.ruleset import (
     FEWEST_PLAYERS,
     GOING_OUT_KINDS,
@@ -16,7 +17,6 @@ from scorekeeper.rules.ruleset import (
     RuleSet,
     RuleSetError,
 )
-from scorekeeper.rules.table import contract_minimum
 
 Errors = list[tuple[str, str]]
 

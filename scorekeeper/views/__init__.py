@@ -4,12 +4,12 @@ from flask import Flask, render_template
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper import rules
-from scorekeeper.database import WriteConflict
+from scorekeeper.web.database import WriteConflict
 
 
 def register_blueprints(app: Flask) -> None:
     """Attach every blueprint and error handler to the app."""
-    from scorekeeper.games import status_words
+    from scorekeeper.play.games import status_words
     from scorekeeper.views import (
         auth,
         fairplay,

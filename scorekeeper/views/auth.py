@@ -5,11 +5,12 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import access, accounts
-from scorekeeper.database import transaction
 from scorekeeper.extensions import db
 from scorekeeper.forms.auth import PasscodeForm, SignInForm, SignUpForm
+from scorekeeper.league import accounts
 from scorekeeper.models import League
+from scorekeeper.web import access
+from scorekeeper.web.database import transaction
 
 bp = Blueprint("auth", __name__)
 

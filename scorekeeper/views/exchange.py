@@ -8,10 +8,10 @@ from flask_wtf.file import FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from scorekeeper import exchange
-from scorekeeper.access import account_only, current_account, owner_only
-from scorekeeper.database import transaction
 from scorekeeper.extensions import db
 from scorekeeper.models import League
+from scorekeeper.web.access import account_only, current_account, owner_only
+from scorekeeper.web.database import transaction
 
 bp = Blueprint("exchange", __name__, url_prefix="/leagues")
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import claims, games, hands, interruptions, rules
-from scorekeeper.database import transaction
+from scorekeeper import rules
 from scorekeeper.forms.fairplay import (
     LeaveForm,
     MayIForm,
@@ -14,8 +13,10 @@ from scorekeeper.forms.fairplay import (
     ResumeForm,
     TakeBackForm,
 )
-from scorekeeper.hand_card import hand_card
 from scorekeeper.models import Game, Hand, Seat
+from scorekeeper.play import games, hands, interruptions, mayi
+from scorekeeper.read.hand_card import hand_card
+from scorekeeper.web.database import transaction
 
 bp = Blueprint("fairplay", __name__, url_prefix="/games/<int:game_id>")
 
@@ -50,7 +51,7 @@ def may_i(game_id: int, hand_id: int) -> Response:
         flash("Choose who said May I?.", "mayi-error")
         return _back(game, "mayi")
     try:
-        claims.record_claim(
+        mayi.record_claim(
             hand,
             seat,
             is_down=form.is_down.data,
@@ -82,7 +83,7 @@ def take_back(game_id: int, hand_id: int) -> Response:
         abort(404)
     if form.validate():
         try:
-            claims.take_back(hand, claim_id)
+            mayi.take_back(hand, claim_id)
         except games.GameRefused as refusal:
             flash(str(refusal), "mayi-error")
             return _back(game, "mayi")

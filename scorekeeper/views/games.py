@@ -7,12 +7,14 @@ import secrets
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import games, leagues, scoresheet
-from scorekeeper.access import owner_only
-from scorekeeper.database import transaction
 from scorekeeper.extensions import db
 from scorekeeper.forms.game import ChoosePlayersForm, SeatingForm
+from scorekeeper.league import leagues
 from scorekeeper.models import League, Player, RuleSet
+from scorekeeper.play import games
+from scorekeeper.read import scoresheet
+from scorekeeper.web.access import owner_only
+from scorekeeper.web.database import transaction
 
 bp = Blueprint("games", __name__)
 

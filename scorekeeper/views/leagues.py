@@ -3,13 +3,13 @@
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import leagues
-from scorekeeper.access import account_only, current_account
-from scorekeeper.database import transaction
 from scorekeeper.extensions import db
 from scorekeeper.forms.league import LeagueForm, PlayerForm
+from scorekeeper.league import leagues
 from scorekeeper.models import League, Player
 from scorekeeper.views.main import visible_leagues
+from scorekeeper.web.access import account_only, current_account
+from scorekeeper.web.database import transaction
 
 bp = Blueprint("leagues", __name__, url_prefix="/leagues")
 

@@ -2,8 +2,9 @@
 
 from flask import Blueprint, Response, jsonify, render_template, session, url_for
 
-from scorekeeper import access, leagues
 from scorekeeper.forms.league import LeagueForm
+from scorekeeper.league import leagues
+from scorekeeper.web import access
 
 bp = Blueprint("main", __name__)
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import rules, rulesets
-from scorekeeper.access import owner_only
-from scorekeeper.database import transaction
+from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import ActionForm
 from scorekeeper.forms.ruleset import NewRuleSetForm, RuleSetForm
 from scorekeeper.forms.ruleset_data import build_ruleset, form_data
+from scorekeeper.league import rulesets
 from scorekeeper.models import League, RuleSet
+from scorekeeper.web.access import owner_only
+from scorekeeper.web.database import transaction
 
 bp = Blueprint("rulesets", __name__, url_prefix="/leagues/<int:league_id>/rules")
 

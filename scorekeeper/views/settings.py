@@ -5,14 +5,15 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import accounts, league_settings
-from scorekeeper.access import owner_only
-from scorekeeper.database import transaction
 from scorekeeper.extensions import db
 from scorekeeper.forms.auth import SetPasscodeForm
 from scorekeeper.forms.fairplay import ActionForm
 from scorekeeper.forms.settings import LeagueSettingsForm, SeasonForm
+from scorekeeper.league import accounts
+from scorekeeper.league import settings as league_settings
 from scorekeeper.models import League
+from scorekeeper.web.access import owner_only
+from scorekeeper.web.database import transaction
 
 bp = Blueprint("settings", __name__, url_prefix="/leagues/<int:league_id>/settings")
 

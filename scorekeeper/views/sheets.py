@@ -10,9 +10,11 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import games, pdf, rules, scoresheet
+from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameStatus, HandState, League, Player, RuleSet
+from scorekeeper.play import games
+from scorekeeper.read import pdf, scoresheet
 
 bp = Blueprint("sheets", __name__)
 

@@ -7,9 +7,9 @@ from datetime import date
 from flask import Blueprint, Response, abort, render_template, request
 from markupsafe import Markup
 
-from scorekeeper import charts, pdf, players, standings
 from scorekeeper.extensions import db
 from scorekeeper.models import League, Player
+from scorekeeper.read import charts, pdf, players, standings
 from scorekeeper.rules.standings import MEASURES, TIE_BREAKS
 
 bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")

@@ -5,13 +5,16 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import access, claims, games, hands, rules, scoresheet
-from scorekeeper.database import WriteConflict, transaction
+from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm, hand_form
-from scorekeeper.hand_card import hand_card
 from scorekeeper.models import Game, GameStatus, Hand, HandState
+from scorekeeper.play import games, hands, mayi
+from scorekeeper.read import scoresheet
+from scorekeeper.read.hand_card import hand_card
+from scorekeeper.web import access
+from scorekeeper.web.database import WriteConflict, transaction
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
 
@@ -40,7 +43,7 @@ def show(game_id: int) -> str:
         last_scored=sheet.rows[-1].hand if sheet.rows else None,
         redeal_form=RedealForm(formdata=None, version=hand.version if hand else None),
         may_i_form=MayIForm(formdata=None),
-        sizes=claims.hand_sizes(hand) if hand else [],
+        sizes=mayi.hand_sizes(hand) if hand else [],
         may_i_limit=rules.may_i_limit(game.rules, hand.number) if hand else None,
         stock_words=hands.stock_renewal_words(hand) if hand else "",
     )

@@ -5,10 +5,11 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, request
 from sqlalchemy import select
 
-from scorekeeper import games, scoresheet
 from scorekeeper.extensions import db
-from scorekeeper.hand_card import hand_card
 from scorekeeper.models import GameStatus, League
+from scorekeeper.play import games
+from scorekeeper.read import scoresheet
+from scorekeeper.read.hand_card import hand_card
 from scorekeeper.views.standings import standings_context
 
 bp = Blueprint("watch", __name__, url_prefix="/watch/<token>")

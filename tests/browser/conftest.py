@@ -13,9 +13,11 @@ from flask import Flask, got_request_exception
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from scorekeeper import accounts, create_app, games, leagues
+from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.league import accounts, leagues
 from scorekeeper.models import Account, League
+from scorekeeper.play import games
 
 from .phone import HandForm, Thumb
 from .signing_in import OWNER, OWNER_PASSWORD, PASSCODE

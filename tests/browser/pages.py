@@ -10,9 +10,10 @@ from axe_playwright_python.base import AXE_SCRIPT, AxeResults
 from flask import Flask
 from playwright.sync_api import Page, expect
 
-from scorekeeper import claims, games, hands, interruptions, league_settings
 from scorekeeper.extensions import db
+from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Game, League
+from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.rules.entries import PlayerEntry
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
@@ -90,7 +91,7 @@ def build_scene(app: Flask, league_id: int) -> Scene:
         playing = games.start_game(league, ruleset, seated, 1)
         _play(playing, FINISHED_HANDS[:1])
         hand = games.current_hand(playing)
-        claims.record_claim(hand, playing.seats[2])
+        mayi.record_claim(hand, playing.seats[2])
         hands.stock_ran_out(hand)
         suspended = games.start_game(league, ruleset, seated[::-1], 0)
         _play(suspended, FINISHED_HANDS[:2])

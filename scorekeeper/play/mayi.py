@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper import games, rules
+from scorekeeper import rules
 from scorekeeper.models import Hand, HandState, MayIClaim, Seat
+from scorekeeper.play import games
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from scorekeeper import rules
-from scorekeeper.charts import Series, line_chart
 from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, HandState, Seat
+from scorekeeper.read.charts import Series, line_chart
 
 
 @dataclass(frozen=True)

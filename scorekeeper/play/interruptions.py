@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from scorekeeper import games, rules
+from scorekeeper import rules
 from scorekeeper.models import Game, GameStatus, HandState, Seat, Suspension
+from scorekeeper.play import games
 
 GameRefused = games.GameRefused
 

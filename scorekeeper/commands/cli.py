@@ -6,9 +6,11 @@ import click
 from flask import Flask
 from flask_migrate import upgrade
 
-from scorekeeper import accounts, backup, demo, exchange
-from scorekeeper.database import commit
+from scorekeeper import exchange
+from scorekeeper.commands import backup, demo
 from scorekeeper.extensions import db
+from scorekeeper.league import accounts
+from scorekeeper.web.database import commit
 
 
 def register_commands(app: Flask) -> None:

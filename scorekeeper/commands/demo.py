@@ -6,9 +6,10 @@ from datetime import date
 
 from sqlalchemy import select
 
-from scorekeeper import accounts, games, hands, leagues
 from scorekeeper.extensions import db
+from scorekeeper.league import accounts, leagues
 from scorekeeper.models import League
+from scorekeeper.play import games, hands
 from scorekeeper.rules.entries import PlayerEntry
 
 DEMO_NAME = "Demo family"

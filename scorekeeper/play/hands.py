@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from scorekeeper import games, rules
+from scorekeeper import rules
 from scorekeeper.models import Correction, GameStatus, Hand, HandScore, HandState, Seat
+from scorekeeper.play import games
 from scorekeeper.rules import fairness
 from scorekeeper.rules.entries import HandCheck, PlayerEntry, Problem, check_hand, entry_score
 

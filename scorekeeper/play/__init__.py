@@ -1,0 +1,1 @@
+"""Operations at the table: games, hands and corrections, May I?, leaving, suspending."""

@@ -1,0 +1,1 @@
+"""Read models and printing: the referee card, scoresheet, standings, player pages, charts, PDFs."""
