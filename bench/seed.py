@@ -22,7 +22,6 @@ from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues
 from scorekeeper.models import Account, Game, GameStatus, Hand, HandScore, HandState, League, Seat
 from scorekeeper.play import games, hands
-from scorekeeper.rules import fairness
 from scorekeeper.rules.entries import PlayerEntry, check_hand, entry_score
 
 PRESET = "continental"
@@ -265,23 +264,23 @@ def _next_id(model: Any) -> int:
     return (db.session.scalar(select(func.max(model.id))) or 0) + 1
 
 
-def _verdict(rs: rules.RuleSet, plan: HandPlan, names: list[str]) -> fairness.HandVerdict[int]:
+def _verdict(rs: rules.RuleSet, plan: HandPlan, names: list[str]) -> rules.HandVerdict[int]:
     """The hand scored as `hands.score_hand` scores it (refusing what it would refuse)."""
     check = check_hand(rs, plan.entries, names, stock_ran_out=plan.stock_ran_out)
     if check.errors:
         raise SeedingError("; ".join(p.message for p in check.errors))
     reported = {
-        i: fairness.MISSING if entry.no_score else entry_score(rs, entry)
+        i: rules.MISSING if entry.no_score else entry_score(rs, entry)
         for i, entry in enumerate(plan.entries)
     }
-    verdict = fairness.missing_score_verdict(reported, missing_score_rule=rs.fairness.missing_score)
+    verdict = rules.missing_score_verdict(reported, missing_score_rule=rs.fairness.missing_score)
     if verdict.replay:
         raise SeedingError("A bulk hand may not need a re-play.")
     return verdict
 
 
 def _score_row(
-    rs: rules.RuleSet, entry: PlayerEntry, scored: fairness.PlayerHandScore | None
+    rs: rules.RuleSet, entry: PlayerEntry, scored: rules.PlayerHandScore | None
 ) -> dict[str, Any]:
     """A HandScore's columns as `hands._write_scores` fills them."""
     return {
@@ -297,8 +296,8 @@ def _score_row(
     }
 
 
-def _settle(rs: rules.RuleSet, totals: dict[int, int]) -> fairness.GameVerdict[int]:
+def _settle(rs: rules.RuleSet, totals: dict[int, int]) -> rules.GameVerdict[int]:
     """Final totals as `games.settle` computes them (nobody left these games)."""
-    if rs.fairness.incomplete_game:
-        return rules.final_game_totals(totals, dict.fromkeys(totals, True))
-    return rules.GameVerdict(discarded=False, totals=totals)
+    return rules.final_game_totals(
+        totals, dict.fromkeys(totals, True), incomplete_game_rule=rs.fairness.incomplete_game
+    )

@@ -6,7 +6,7 @@ import re
 
 import pytest
 from conftest import hand_data, out, play_hand, tally
-from reading import input_value, page, totals
+from reading import input_value, totals, visible_text
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
@@ -65,7 +65,7 @@ def test_last_hand_edit_page_shows_the_saved_report(client, game):
     response = client.get(f"/games/{game.id}/hands/{hand.id}/edit")
 
     assert response.status_code == 200
-    assert "No later hand is scored yet, so this hand can still be changed freely." in page(
+    assert "No later hand is scored yet, so this hand can still be changed freely." in visible_text(
         response
     )
     assert input_value(response, "p1_g0") == "2"
@@ -81,7 +81,9 @@ def test_last_hand_changes_freely_and_keeps_the_old_numbers(client, game):
     response = edit(client, game, hand, [OUT, cards(low=2), cards(high=1, ace=1), cards(low=3)])
 
     assert response.status_code == 302
-    assert "Hand 1 corrected; the change is in its history." in page(client.get(response.location))
+    assert "Hand 1 corrected; the change is in its history." in visible_text(
+        client.get(response.location)
+    )
     assert scores(hand_id) == {"Ann": 0, "Bob": 10, "Cat": 30, "Dan": 15}
     [correction] = corrections()
     assert correction.hand_id == hand_id
@@ -100,7 +102,7 @@ def test_unchanged_resubmit_records_no_correction(client, game):
     response = edit(client, game, hand, [OUT, cards(low=2), cards(high=1), cards(low=3)])
 
     assert response.status_code == 302
-    assert "Hand 1 is unchanged." in page(client.get(response.location))
+    assert "Hand 1 is unchanged." in visible_text(client.get(response.location))
     assert corrections() == []
     assert scores(hand.id) == {"Ann": 0, "Bob": 10, "Cat": 10, "Dan": 15}
 
@@ -111,7 +113,9 @@ def test_refused_correction_says_why_and_changes_nothing(client, game):
     response = edit(client, game, hand, [OUT, OUT, cards(high=1), cards(low=3)])
 
     assert response.status_code == 422
-    assert "Only one player can go out in a hand, but Ann and Bob are marked out." in page(response)
+    assert "Only one player can go out in a hand, but Ann and Bob are marked out." in visible_text(
+        response
+    )
     assert corrections() == []
     assert scores(hand.id) == {"Ann": 0, "Bob": 10, "Cat": 10, "Dan": 15}
 
@@ -144,7 +148,9 @@ def test_correction_sent_twice_is_kept_once(client, game):
 
     assert first.status_code == 302
     assert second.status_code == 302
-    assert "Hand 1 was already saved, exactly as you sent it." in page(client.get(second.location))
+    assert "Hand 1 was already saved, exactly as you sent it." in visible_text(
+        client.get(second.location)
+    )
     assert len(corrections()) == 1
     assert scores(hand.id)["Dan"] == 25
 
@@ -171,7 +177,7 @@ def test_earlier_hand_without_a_reason_is_refused(client, two_hands, reason):
     assert response.status_code == 422
     assert (
         "Later hands are already scored, so changing hand 1 needs the table's agreement: "
-        "give the reason." in page(response)
+        "give the reason." in visible_text(response)
     )
     assert scores(hand.id) == {"Ann": 0, "Bob": 10, "Cat": 10, "Dan": 15}
     assert corrections() == []
@@ -180,7 +186,7 @@ def test_earlier_hand_without_a_reason_is_refused(client, two_hands, reason):
 def test_earlier_hand_edit_page_warns_that_a_reason_is_needed(client, two_hands):
     hand = two_hands.hands[0]
     response = client.get(f"/games/{two_hands.id}/hands/{hand.id}/edit")
-    shown = page(response)
+    shown = visible_text(response)
     assert "Later hands are already scored: the cards are mixed." in shown
     assert "Needed: later hands are already scored." in shown
 
@@ -218,7 +224,7 @@ def test_scoresheet_shows_the_history_of_corrections(client, two_hands):
         reason="Dan hid a joker",
     )
 
-    sheet = page(client.get(f"/games/{game.id}/sheet"))
+    sheet = visible_text(client.get(f"/games/{game.id}/sheet"))
 
     history = sheet[sheet.index("History of changes") :]
     assert re.search(r"Hand 1 corrected [^<]* by Grandpa", history)
@@ -256,4 +262,4 @@ def test_correcting_a_finished_game_moves_its_places(client, make_game):
     after = client.get(f"/games/{game.id}")
     assert totals(after) == [("1", "Ann", "0"), ("2", "Cat", "70"), ("3", "Dan", "105"),
                              ("4", "Bob", "130")]  # fmt: skip
-    assert "Ann wins" in page(after)
+    assert "Ann wins" in visible_text(after)

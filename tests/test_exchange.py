@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import io
 import json
 import re
@@ -12,6 +11,7 @@ from datetime import date
 import pytest
 from conftest import out, play_hand, tally
 from flask import render_template_string
+from reading import markup, visible_text
 from sqlalchemy import func, select
 
 from scorekeeper import exchange, rules
@@ -364,10 +364,6 @@ def upload(client, text: str | bytes, name: str = "league.json"):
     return client.post("/leagues/import", data={"file": (io.BytesIO(body), name)})
 
 
-def page(response) -> str:
-    return html.unescape(response.get_data(as_text=True))
-
-
 def test_upload_creates_a_new_league_of_the_uploader(client, smiths):
     league, data = smiths
     data["league"]["name"] = "The Smiths at the lake"
@@ -375,14 +371,14 @@ def test_upload_creates_a_new_league_of_the_uploader(client, smiths):
     form = client.get("/leagues/import")
     response = upload(client, json.dumps(data))
 
-    assert form.status_code == 200 and 'enctype="multipart/form-data"' in page(form)
+    assert form.status_code == 200 and 'enctype="multipart/form-data"' in markup(form)
     copy = db.session.scalar(select(League).filter_by(name="The Smiths at the lake"))
     assert response.status_code == 302
     assert copy.owner_id == league.owner_id
     assert response.headers["Location"].endswith(f"/leagues/{copy.id}")
     assert [p.name for p in copy.players] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
     assert json.loads(exchange.league_json(copy))["games"] == data["games"]
-    assert "League “The Smiths at the lake” imported with 1 game(s)." in page(
+    assert "League “The Smiths at the lake” imported with 1 game(s)." in visible_text(
         client.get(response.headers["Location"])
     )
 
@@ -398,9 +394,9 @@ def test_upload_refused_says_where_and_changes_nothing(client, smiths):
     assert response.status_code == 422
     assert (
         'games[0].hands[2].players["Ann"].tally["2-9"]: a count of cards cannot be negative.'
-        in page(response)
+        in visible_text(response)
     )
-    assert "Nothing was imported." in page(response)
+    assert "Nothing was imported." in visible_text(response)
     assert row_counts() == before
 
 
@@ -410,7 +406,7 @@ def test_upload_without_a_file_asks_for_one(client, smiths):
     response = client.post("/leagues/import", data={})
 
     assert response.status_code == 422
-    assert "Choose the league file to import." in page(response)
+    assert "Choose the league file to import." in visible_text(response)
     assert row_counts() == before
 
 
@@ -428,5 +424,5 @@ def test_upload_too_large_is_refused_with_a_clear_page(client, smiths):
     )
 
     assert response.status_code == 413
-    assert "The file is larger than 2 MiB, the most this app accepts." in page(response)
+    assert "The file is larger than 2 MiB, the most this app accepts." in visible_text(response)
     assert row_counts() == before

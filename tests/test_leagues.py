@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import html
-
 import pytest
+from reading import markup, visible_text
 from sqlalchemy import func, select
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import League, LeagueRuleSet, Player
-
-
-def page(response) -> str:
-    """The page's text as a reader sees it (entities such as &#39; turned back into text)."""
-    return html.unescape(response.get_data(as_text=True))
 
 
 def count(model) -> int:
@@ -39,7 +33,7 @@ def test_league_is_created_with_its_own_copy_of_the_chosen_preset(client):
     assert ruleset.preset_key == "liverpool"
     assert ruleset.data == rules.ruleset_to_dict(rules.PRESETS["liverpool"])
     assert ruleset.rules == rules.PRESETS["liverpool"]
-    shown = page(client.get(response.location))
+    shown = visible_text(client.get(response.location))
     assert "League “The Smiths” created. Add its players next." in shown
     assert "Liverpool" in shown
 
@@ -70,7 +64,7 @@ def test_league_refused_shows_why_and_creates_nothing(client, name, preset, mess
     response = client.post("/leagues", data={"name": name, "preset": preset})
 
     assert response.status_code == 422
-    assert message in page(response)
+    assert message in visible_text(response)
     assert count(League) == 0
     assert count(LeagueRuleSet) == 0
 
@@ -92,7 +86,7 @@ def test_player_is_added_with_spaces_trimmed_and_folded(client, make_league):
     assert response.status_code == 302
     assert response.location == f"/leagues/{league.id}#players"
     assert sorted(names(league)) == ["Ann", "Mary Lou"]
-    assert "Mary Lou joined The Smiths." in page(client.get(f"/leagues/{league.id}"))
+    assert "Mary Lou joined The Smiths." in visible_text(client.get(f"/leagues/{league.id}"))
 
 
 def test_player_name_of_40_characters_is_accepted(client, make_league):
@@ -126,7 +120,7 @@ def test_player_refused_shows_why_and_adds_nothing(client, make_league, name, me
     response = client.post(f"/leagues/{league.id}/players", data={"name": name})
 
     assert response.status_code == 422
-    assert message in page(response)
+    assert message in visible_text(response)
     assert sorted(names(league)) == ["Ann", "Mary Lou", "Zoë", "Émile"]
 
 
@@ -150,21 +144,21 @@ def test_rename_keeps_the_players_games(client, make_game):
 
     form = client.get(f"/leagues/{league_id}/players/{player_id}/rename")
     assert form.status_code == 200
-    assert 'value="Ann"' in page(form)
+    assert 'value="Ann"' in markup(form)
 
     response = client.post(
         f"/leagues/{league_id}/players/{player_id}/rename", data={"name": " Annie  May "}
     )
 
     assert response.status_code == 302
-    assert "Ann is now Annie May." in page(client.get(response.location))
+    assert "Ann is now Annie May." in visible_text(client.get(response.location))
     renamed = db.session.get(Player, player_id)
     assert renamed.name == "Annie May"
     assert count(Player) == 4
-    table = page(client.get(f"/games/{game_id}"))
+    table = visible_text(client.get(f"/games/{game_id}"))
     assert "Annie May" in table
     assert ">Ann<" not in table
-    assert "Annie May" in page(client.get(f"/games/{game_id}/sheet"))
+    assert "Annie May" in visible_text(client.get(f"/games/{game_id}/sheet"))
 
 
 def test_rename_to_own_name_in_other_case_is_allowed(client, make_league):
@@ -195,7 +189,7 @@ def test_rename_refused_shows_why_and_changes_nothing(client, make_league, name,
     response = client.post(f"/leagues/{league.id}/players/{ann.id}/rename", data={"name": name})
 
     assert response.status_code == 422
-    assert message in page(response)
+    assert message in visible_text(response)
     assert sorted(names(league)) == ["Ann", "Bob"]
 
 
@@ -228,5 +222,5 @@ def test_missing_league_or_player_is_not_found(client, make_league, method, url)
     response = getattr(client, method)(url, data={"name": "Annie"})
 
     assert response.status_code == 404
-    assert "Nothing here" in page(response)
+    assert "Nothing here" in visible_text(response)
     assert sorted(p.name for p in db.session.scalars(select(Player))) == ["Ann", "Zed"]

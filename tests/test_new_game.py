@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
+from reading import markup, visible_text
 from sqlalchemy import func, select
 
 from scorekeeper import rules
@@ -15,19 +15,14 @@ from scorekeeper.models import Game, HandState, League, Player
 NINE = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
 
 
-def page(response) -> str:
-    """The page's text as a reader sees it (entities such as &#39; turned back into text)."""
-    return html.unescape(response.get_data(as_text=True))
-
-
 def seated_names(response) -> list[str]:
     """The seating list of step 2, top to bottom."""
-    return re.findall(r'<span class="seat-name">([^<]*)</span>', page(response))
+    return re.findall(r'<span class="seat-name">([^<]*)</span>', markup(response))
 
 
 def hidden_order(response) -> str:
     """The seating order the step 2 form will send back."""
-    return re.search(r'<input[^>]*name="order"[^>]*value="([^"]*)"', page(response)).group(1)
+    return re.search(r'<input[^>]*name="order"[^>]*value="([^"]*)"', markup(response)).group(1)
 
 
 def ids(league: League, *names: str) -> list[int]:
@@ -71,7 +66,7 @@ def test_step_1_offers_the_leagues_players_and_rules(client, make_league):
     league = make_league(players=("Ann", "Bob"))
     response = client.get(f"/leagues/{league.id}/games/new")
     assert response.status_code == 200
-    shown = page(response)
+    shown = visible_text(response)
     for name in ("Ann", "Bob", "Continental", "Someone new at the table?"):
         assert name in shown
 
@@ -103,7 +98,7 @@ def test_step_1_refuses_a_player_count_the_rules_do_not_allow(
     )
 
     assert response.status_code == 422
-    assert f"Continental is played by 4 to 8 players; {message}" in page(response)
+    assert f"Continental is played by 4 to 8 players; {message}" in visible_text(response)
     assert db.session.scalar(select(func.count()).select_from(Player)) == len(NINE)
     assert game_count() == 0
 
@@ -125,7 +120,7 @@ def test_step_1_adds_a_new_player_and_seats_them(client, make_league):
     assert mary.league_id == league.id
     assert seated_names(response) == ["Ann", "Cat", "Dan", "Mary Lou"]
     assert hidden_order(response) == order_of(league, "Ann", "Cat", "Dan", "Mary Lou")
-    assert ">Mary Lou</option>" in page(response)
+    assert ">Mary Lou</option>" in markup(response)
     assert game_count() == 0  # the game starts only at step 2
 
 
@@ -152,7 +147,7 @@ def test_step_1_refuses_a_bad_new_name_and_adds_nobody(client, make_league, new_
     )
 
     assert response.status_code == 422
-    assert message in page(response)
+    assert message in visible_text(response)
     assert db.session.scalar(select(func.count()).select_from(Player)) == 4
 
 
@@ -171,9 +166,9 @@ def test_step_1_refuses_another_leagues_player_or_rules(client, make_league):
     )
 
     assert with_stranger.status_code == 422
-    assert "Choose players of this league only." in page(with_stranger)
+    assert "Choose players of this league only." in visible_text(with_stranger)
     assert with_their_rules.status_code == 422
-    assert "Not a valid choice." in page(with_their_rules)
+    assert "Not a valid choice." in visible_text(with_their_rules)
 
 
 # --- step 2: seating ---
@@ -208,7 +203,7 @@ def test_step_2_moves_a_player_up_or_down(client, make_league, move, seated):
 
 def selected_dealer(response) -> str:
     """The name of the first dealer chosen in the step 2 form."""
-    option = re.search(r"<option[^>]*\bselected\b[^>]*>([^<]*)</option>", page(response))
+    option = re.search(r"<option[^>]*\bselected\b[^>]*>([^<]*)</option>", markup(response))
     return option.group(1)
 
 
@@ -283,8 +278,8 @@ def test_start_seats_the_players_in_order_with_the_chosen_dealer(client, make_le
     assert game.ruleset_id == ruleset.id
     assert game.rules_data == ruleset.data
     table = client.get(response.location)
-    assert "Game on! Eve deals hand 1." in page(table)
-    assert 'data-testid="dealer">Eve<' in page(table)
+    assert "Game on! Eve deals hand 1." in visible_text(table)
+    assert 'data-testid="dealer">Eve<' in markup(table)
 
 
 def test_game_keeps_its_rules_when_the_leagues_rules_change(client, make_league):
@@ -300,7 +295,7 @@ def test_game_keeps_its_rules_when_the_leagues_rules_change(client, make_league)
 
     assert db.session.get(Game, game.id).rules_data == copied
     assert db.session.get(Game, game.id).rules.short_card_penalty == 10
-    assert "Grandma's rules" not in page(client.get(f"/games/{game.id}/sheet"))
+    assert "Grandma's rules" not in visible_text(client.get(f"/games/{game.id}/sheet"))
 
 
 def test_random_first_dealer_is_a_seat_at_the_table(client, make_league, monkeypatch):
@@ -321,7 +316,7 @@ def test_random_first_dealer_is_a_seat_at_the_table(client, make_league, monkeyp
     assert asked == [5]
     assert game.first_dealer_position == 4
     assert game.hands[0].dealer_position == 4
-    assert "Game on! Eve deals hand 1." in page(client.get(response.location))
+    assert "Game on! Eve deals hand 1." in visible_text(client.get(response.location))
 
 
 def test_real_random_first_dealer_is_in_range(client, make_league):
@@ -338,7 +333,7 @@ def test_real_random_first_dealer_is_in_range(client, make_league):
 @pytest.mark.parametrize(
     ("order",                        "first_dealer", "message"),
     [
-        (("Ann", "Bob", "Cat"),          "0",            "Continental is played by 4 to 8 players; 3 are chosen."),
+        (("Ann", "Bob", "Cat"),          "0",            "Continental is played by 4 to 8 players; you chose 3."),
         (("Ann", "Bob", "Cat", "Dan"),   "4",            "The first dealer must be one of the players at the table."),
         (("Ann", "Bob", "Cat", "Dan"),   "-1",           "The first dealer must be one of the players at the table."),
     ],
@@ -353,7 +348,7 @@ def test_start_refused_shows_why_and_creates_no_game(
     response = seating(client, league, order_of(league, *order), "start", first_dealer)
 
     assert response.status_code == 422
-    assert message in page(response)
+    assert message in visible_text(response)
     assert seated_names(response) == list(order)
     assert game_count() == 0
 

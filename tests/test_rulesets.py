@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 from conftest import out, play_hand, tally
+from reading import markup, visible_text
 from sqlalchemy import func, select
 
 from scorekeeper import rules
@@ -37,17 +38,8 @@ def raw(response) -> str:
     return response.get_data(as_text=True)
 
 
-def page(response) -> str:
-    return html.unescape(raw(response))
-
-
-def text_of(response) -> str:
-    """The page's words as a reader sees them, tags left out."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page(response)))
-
-
 def error_of(response, field_id: str) -> str | None:
-    found = re.search(rf'<p class="error" id="{field_id}-error">([^<]*)</p>', page(response))
+    found = re.search(rf'<p class="error" id="{field_id}-error">([^<]*)</p>', markup(response))
     return found[1] if found else None
 
 
@@ -93,9 +85,9 @@ def start_game(client, league: League, record: LeagueRuleSet) -> Game:
 def card(client, game: Game) -> tuple[str, str, str]:
     """The table screen's hand line, contract and cards to deal."""
     response = client.get(f"/games/{game.id}")
-    hand_of = re.search(r"Hand \d+ of \d+", text_of(response))[0]
-    contract = re.search(r'data-testid="contract">([^<]*)<', page(response))[1]
-    dealt = re.search(r'data-testid="cards-dealt">([^<]*)<', page(response))[1]
+    hand_of = re.search(r"Hand \d+ of \d+", visible_text(response))[0]
+    contract = re.search(r'data-testid="contract">([^<]*)<', markup(response))[1]
+    dealt = re.search(r'data-testid="cards-dealt">([^<]*)<', markup(response))[1]
     return hand_of, contract, dealt
 
 
@@ -230,7 +222,7 @@ def test_refused_edit_says_why_on_the_field_at_fault_and_saves_nothing(client, m
     response = client.post(edit_url(record), data=data)
     assert response.status_code == 422
     assert error_of(response, field_id) == message
-    assert "Nothing was saved yet." in page(response)
+    assert "Nothing was saved yet." in visible_text(response)
     db.session.expire_all()
     assert record.data == stored
     if not callable(change):  # what was typed is shown again
@@ -242,7 +234,7 @@ def test_fault_of_no_field_is_listed_at_the_top(client, make_league, monkeypatch
     monkeypatch.setattr(rules, "ruleset_problems", lambda rs: [("mystery", "Something is odd.")])
     response = save(client, record, {})
     assert response.status_code == 422
-    assert re.search(r'class="form-errors".*Something is odd\.', page(response), re.S)
+    assert re.search(r'class="form-errors".*Something is odd\.', markup(response), re.S)
 
 
 # --- Playing under house rules ---
@@ -273,10 +265,12 @@ def test_may_i_banned_in_the_last_three_hands_is_refused_at_hand_5(client, make_
     assert db.session.scalar(claims) == 1  # hand 4 of 7 still allows it
     game = play(game.id, 1)
     screen = client.get(f"/games/{game.id}")
-    assert "Hand 5 of 7" in text_of(screen) and "No May I? in this hand." in page(screen)
+    assert "Hand 5 of 7" in visible_text(screen) and "No May I? in this hand." in visible_text(
+        screen
+    )
     hand_5 = game.hands[-1].id
     refused = client.post(f"/games/{game.id}/hands/{hand_5}/mayi", data={"seat": seat}, follow_redirects=True)  # fmt: skip
-    assert "No May I? in the last 3 hands." in page(refused)
+    assert "No May I? in the last 3 hands." in visible_text(refused)
     assert db.session.scalar(claims) == 1
 
 
@@ -299,9 +293,9 @@ def test_games_already_started_keep_their_own_copy(client, make_league, make_gam
 def test_rules_no_game_used_are_deleted_after_asking(client, make_league):
     league = make_league()
     record = copy_rules(client, league, "Spare")
-    assert "Delete these rules" in page(client.get(edit_url(record)))
+    assert "Delete these rules" in visible_text(client.get(edit_url(record)))
     asked = client.get(edit_url(record) + "/delete")
-    assert asked.status_code == 200 and "Yes, delete them" in page(asked)
+    assert asked.status_code == 200 and "Yes, delete them" in visible_text(asked)
     assert len(league.rulesets) == 2
     response = client.post(edit_url(record) + "/delete")
     assert response.headers["Location"].endswith(f"/leagues/{league.id}#rules")
@@ -321,10 +315,10 @@ def test_rules_in_use_or_the_last_stay(client, make_league, make_game, played, m
     if played:
         make_game(league=league)
         copy_rules(client, league, "Spare")
-    assert "Delete these rules" not in page(client.get(edit_url(record)))
-    assert message in page(client.get(edit_url(record) + "/delete"))
+    assert "Delete these rules" not in visible_text(client.get(edit_url(record)))
+    assert message in visible_text(client.get(edit_url(record) + "/delete"))
     response = client.post(edit_url(record) + "/delete")
-    assert response.status_code == 422 and message in page(response)
+    assert response.status_code == 422 and message in visible_text(response)
     db.session.expire_all()
     assert db.session.get(LeagueRuleSet, record.id) is not None
 
@@ -346,7 +340,7 @@ def test_rules_of_another_league_are_not_found(client, make_league):
 
 def test_league_page_links_to_edit_copy_and_make_house_rules(client, make_league):
     league = make_league()
-    shown = page(client.get(f"/leagues/{league.id}"))
+    shown = markup(client.get(f"/leagues/{league.id}"))
     assert edit_url(league.rulesets[0]) in shown
     assert f"/leagues/{league.id}/rules/new?from=league:{league.rulesets[0].id}" in shown
-    assert "Make house rules" in shown
+    assert "Make house rules" in visible_text(client.get(f"/leagues/{league.id}"))

@@ -6,7 +6,7 @@ import re
 
 import pytest
 from conftest import hand_data, out, play_hand, tally
-from reading import input_value, is_checked, page, totals
+from reading import input_value, is_checked, markup, totals, visible_text
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
@@ -93,7 +93,7 @@ def test_refused_hand_says_why_and_saves_nothing(client, make_game, ann, bob, st
     response = client.post(score_url(game, hand), data=hand_data(hand, players, **extra))
 
     assert response.status_code == 422
-    shown = page(response)
+    shown = visible_text(response)
     assert "Nothing was saved yet." in shown
     assert message in shown
     assert_nothing_saved(game)
@@ -126,7 +126,7 @@ def test_refused_number_is_marked_on_its_field_and_nothing_is_saved(
     response = client.post(score_url(game, hand), data=data)
 
     assert response.status_code == 422
-    after_field = page(response).split(f'name="{field}"')[1]
+    after_field = markup(response).split(f'name="{field}"')[1]
     error = re.search(r'<p class="error"[^>]*>([^<]*)</p>', after_field)
     assert error is not None and message in error.group(1)
     assert input_value(response, field) == value
@@ -141,7 +141,7 @@ def test_unusual_total_asks_to_confirm_then_saves_when_confirmed(client, make_ga
     first = client.post(score_url(game, hand), data=hand_data(hand, players))
 
     assert first.status_code == 422
-    shown = page(first)
+    shown = visible_text(first)
     assert (
         "Bob: no cards add up to 23 under these prices. Check the count, or confirm it if it "
         "is right." in shown
@@ -175,7 +175,7 @@ def test_refused_hand_keeps_what_was_typed(client, make_game):
     response = client.post(score_url(game, hand), data=hand_data(hand, players))
 
     assert response.status_code == 422
-    assert "Nobody is marked out." in page(response)
+    assert "Nobody is marked out." in visible_text(response)
     expected = {
         "p0_g0": "1", "p0_g3": "1", "p1_g1": "2", "p1_short": "1", "p2_total": "35",
         "p2_penalty": "25", "p2_penalty_reason": "Played out of turn", "p3_g2": "3",
@@ -192,7 +192,7 @@ def test_refused_hand_marks_only_the_field_in_error_invalid(client, make_game):
 
     response = client.post(score_url(game, hand), data=data)
 
-    inputs = re.findall(r"<input[^>]*>", page(response))
+    inputs = re.findall(r"<input[^>]*>", markup(response))
     marked = {re.search(r'name="(\w+)"', tag).group(1): tag for tag in inputs if "aria-" in tag}
     invalid = [name for name, tag in marked.items() if "aria-invalid" in tag]
     assert invalid == ["p1_penalty"]
@@ -236,10 +236,10 @@ def test_next_hand_is_dealt_by_the_next_seat_and_totals_show(client, make_game):
     response = client.post(score_url(game, hand), data=hand_data(hand, players))
     table = client.get(response.location)
 
-    shown = page(table)
+    shown = visible_text(table)
     assert "Hand 1 saved." in shown
-    assert 'data-testid="dealer">Ann<' in shown  # seat 3 dealt hand 1, seat 0 deals hand 2
-    assert 'data-testid="first-player">Bob<' in shown
+    assert 'data-testid="dealer">Ann<' in markup(table)  # seat 3 dealt hand 1, seat 0 deals hand 2
+    assert 'data-testid="first-player">Bob<' in markup(table)
     nxt = db.session.scalars(select(Hand).filter_by(game_id=game.id, number=2)).one()
     assert nxt.dealer_position == 0
     assert totals(table) == [("1", "Ann", "0"), ("2", "Bob", "10"), ("3", "Cat", "20"),
@@ -259,7 +259,7 @@ def test_stock_ran_out_with_nobody_out_scores_everyone(client, make_game):
     assert scores(hand) == {"Ann": 5, "Bob": 10, "Cat": 20, "Dan": 15}
     assert not any(r.went_out for r in db.session.scalars(select(HandScore)))
     assert db.session.get(Hand, hand.id).stock_ran_out
-    assert "stock ran out" in page(client.get(f"/games/{game.id}/sheet"))
+    assert "stock ran out" in visible_text(client.get(f"/games/{game.id}/sheet"))
 
 
 def test_game_finishes_after_hand_7_with_shared_places(client, make_game):
@@ -281,12 +281,12 @@ def test_game_finishes_after_hand_7_with_shared_places(client, make_game):
     assert finished.finished_at is not None
     assert [h.state for h in finished.hands] == [HandState.SCORED] * 7
     table = client.get(response.location)
-    shown = page(table)
+    shown = visible_text(table)
     assert "Game over" in shown
     assert "Ann wins" in shown
     assert totals(table) == [("1", "Ann", "0"), ("2", "Bob", "40"), ("2", "Cat", "40"),
                              ("4", "Dan", "80")]  # fmt: skip
-    sheet = page(client.get(f"/games/{game.id}/sheet"))
+    sheet = visible_text(client.get(f"/games/{game.id}/sheet"))
     assert "7 of 7 hands scored" in sheet
     assert "Final places" in sheet
 
@@ -307,7 +307,7 @@ def test_double_tap_saves_the_hand_once(client, make_game):
     assert first.status_code == 302
     assert second.status_code == 302
     assert second.location == f"/games/{game.id}"
-    assert "Hand 1 was already saved, exactly as you sent it." in page(client.get(second.location))
+    assert "Hand 1 was already saved, exactly as you sent it." in visible_text(client.get(second.location))
     assert score_rows() == 4
     assert scores(hand) == {"Ann": 0, "Bob": 10, "Cat": 10, "Dan": 15}
     assert hands_of(game) == [(1, 1, "scored"), (2, 1, "playing")]
@@ -332,7 +332,7 @@ def test_different_second_report_is_refused_and_the_first_stands(
     response = client.post(score_url(game, hand), data=other)
 
     assert response.status_code == 409
-    shown = page(response)
+    shown = visible_text(response)
     assert "Hand 1 was already saved" in shown
     assert "Another phone saved this hand first." in shown
     assert scores(hand) == {"Ann": 0, "Bob": 10, "Cat": 10, "Dan": 15}
@@ -351,7 +351,7 @@ def test_form_opened_before_the_stock_ran_out_is_not_told_the_hand_was_saved(cli
     )
 
     # Nobody saved hand 1: refusing is fine, saying another phone saved it is not.
-    shown = page(response)
+    shown = visible_text(response)
     assert "was already saved" not in shown
     assert "Another phone saved this hand first." not in shown
     if response.status_code != 302:
@@ -412,10 +412,10 @@ def test_redeal_records_a_new_attempt_with_the_same_dealer(client, make_game):
     assert old.note == "A card was exposed"
     assert again.dealer_position == old.dealer_position == 2
     assert score_rows() == 0
-    shown = page(client.get(response.location))
+    shown = visible_text(client.get(response.location))
     assert "Hand 1 is dealt again by the same dealer." in shown
     assert "dealt again (1)" in shown
-    assert 'data-testid="dealer">Cat<' in shown
+    assert 'data-testid="dealer">Cat<' in markup(client.get(response.location))
 
 
 def test_redealt_hand_is_scored_and_the_deal_then_moves_on(client, make_game):
@@ -432,7 +432,7 @@ def test_redealt_hand_is_scored_and_the_deal_then_moves_on(client, make_game):
     assert hands_of(game) == [(1, 1, "redealt"), (1, 2, "scored"), (2, 1, "playing")]
     hand_2 = db.session.scalars(select(Hand).filter_by(game_id=game.id, number=2)).one()
     assert hand_2.dealer_position == 3
-    sheet = page(client.get(f"/games/{game.id}/sheet"))
+    sheet = visible_text(client.get(f"/games/{game.id}/sheet"))
     assert "Hand 1 was dealt again: Misdeal" in sheet
 
 
@@ -453,7 +453,7 @@ def test_redeal_refused_changes_nothing(client, make_game, data, message):
 
     response = redeal(client, game, hand, **data)
 
-    assert message in page(client.get(response.location))
+    assert message in visible_text(client.get(response.location))
     assert hands_of(game) == [(1, 1, "playing")]
     assert db.session.get(Hand, hand.id).note == ""
 
@@ -465,7 +465,7 @@ def test_scored_hand_cannot_be_redealt(client, make_game):
 
     response = redeal(client, game, hand, reason="Misdeal")
 
-    assert "Hand 1 is not being played, so it cannot be re-dealt." in page(
+    assert "Hand 1 is not being played, so it cannot be re-dealt." in visible_text(
         client.get(response.location)
     )
     assert hands_of(game) == [(1, 1, "scored"), (2, 1, "playing")]

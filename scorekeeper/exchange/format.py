@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from typing import Any, NoReturn
 
 from scorekeeper import rules
-from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.forms.fields import CONTROL_CHARACTERS
+from scorekeeper.rules.entries import MOST_CARDS, MOST_POINTS, PlayerEntry
 
 FORMAT = "scorekeeper-league"
 VERSION = 1
@@ -29,12 +29,6 @@ REPORT_RESULTS = ("score", "posted")
 # Older files of this version named the cards short `missing_cards`; they still read.
 OLD_NAMES = {"short_cards": "missing_cards"}
 
-# The most the score form takes; below zero is left to the rules' own checks and words.
-MOST_CARDS = 500
-MOST_POINTS = 10_000
-
-# As the forms drop them: no control characters (PostgreSQL refuses NUL in text outright).
-_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 _ABSENT = object()
 
@@ -135,7 +129,7 @@ class Node:
     def text(self, longest: int, *, blank: bool = True) -> str:
         """Text of at most `longest` characters; `blank=False` refuses empty text."""
         self._expect(isinstance(self.value, str), "text")
-        if _CONTROLS.search(self.value):
+        if CONTROL_CHARACTERS.search(self.value):
             self.fail("control characters have no place in text here.")
         if len(self.value) > longest:
             self.fail(f"at most {longest} characters, got {len(self.value)}.")

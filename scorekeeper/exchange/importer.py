@@ -15,13 +15,13 @@ from scorekeeper.extensions import db
 from scorekeeper.league import leagues
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Account, League, LeagueRuleSet, Player
+from scorekeeper.read.paper import DEFAULT_PAPER, PAPER_NAMES
 from scorekeeper.rules.standings import MEASURES
 
 HEADER = ("format", "version", "exported_at")
 FILE_FIELDS = (*HEADER, "league", "players", "rulesets", "seasons", "games")
 LEAGUE_FIELDS = ("name", "ranking", "place_points", "min_games", "paper_size")
 # The papers the league settings offer.
-PAPER_SIZES = ("A4", "Letter")
 MOST_PLACE_POINTS = 10
 MOST_MIN_GAMES = 1000
 
@@ -72,7 +72,7 @@ def _league(node: Node, owner: Account | None) -> League:
         ranking=node.get("ranking", "average").choice(tuple(MEASURES)),
         place_points=points,
         min_games=min_games.value,
-        paper_size=node.get("paper_size", "A4").choice(PAPER_SIZES),
+        paper_size=node.get("paper_size", DEFAULT_PAPER).choice(PAPER_NAMES),
     )
     db.session.add(league)
     db.session.flush()

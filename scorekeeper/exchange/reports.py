@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.exchange.format import ImportRefused, Node, read_report
@@ -25,7 +25,7 @@ class Report:
     def same_as_saved(self, hand: Hand) -> bool:
         """True when the hand's saved report holds exactly these facts."""
         db.session.flush()  # new score rows learn their seat ids
-        entries = [normal(entry) for entry in self.entries]
+        entries = [entry.normalised() for entry in self.entries]
         return hand.stock_ran_out == self.stock_ran_out and entries == hands.saved_entries(hand)
 
     def relabel(self, snapshot: dict[str, Any]) -> dict[str, Any]:
@@ -73,15 +73,6 @@ def read_snapshot(hand: Hand, node: Node) -> Report:
     node.fields("stock_ran_out", "players")
     ran_out = node.get("stock_ran_out").flag()
     return read_hand_report(hand, node.get("players"), ran_out, names_may_differ=True)
-
-
-def normal(entry: PlayerEntry) -> PlayerEntry:
-    """The entry as the app saves it: no zero counts, a penalty's reason trimmed."""
-    return replace(
-        entry,
-        tally={label: count for label, count in entry.tally.items() if count},
-        penalty_reason=entry.penalty_reason.strip() if entry.penalty else "",
-    )
 
 
 def fault_place(node: Node, entry: PlayerEntry, hand: Hand) -> Node:

@@ -12,10 +12,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from scorekeeper import rules
 from scorekeeper.forms.fields import strip_whitespace
-from scorekeeper.rules.entries import PlayerEntry
-
-MOST_CARDS = 500  # more than any table holds; the rules check the real number in play
-MOST_POINTS = 10_000
+from scorekeeper.rules.entries import MOST_CARDS, MOST_POINTS, PlayerEntry
 
 
 def _count(label: str) -> IntegerField:

@@ -9,6 +9,7 @@ from wtforms import DateField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, ValidationError
 
 from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.read.paper import PAPERS
 from scorekeeper.rules.standings import MEASURES
 
 
@@ -40,7 +41,7 @@ class LeagueSettingsForm(FlaskForm):
         # Choices are set here rather than on the fields: WTForms 3.3 warns on tuple choices
         # given to a field's constructor, and this form works the same on every version.
         self.ranking.choices = list(MEASURES.items())
-        self.paper_size.choices = [("A4", "A4"), ("Letter", "US Letter")]
+        self.paper_size.choices = [(paper.name, paper.label) for paper in PAPERS]
 
     def validate_place_points(self, field: StringField) -> None:
         """Accept whole numbers, 0 or more, separated by commas or spaces."""

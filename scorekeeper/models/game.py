@@ -6,7 +6,19 @@ import enum
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, Date, DateTime, Enum, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    ColumnElement,
+    Date,
+    DateTime,
+    Enum,
+    ForeignKey,
+    Index,
+    String,
+    UniqueConstraint,
+    and_,
+)
+from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper import rules
@@ -77,6 +89,16 @@ class Game(Timestamped, db.Model):
     def rules(self) -> rules.RuleSet:
         """The game's own rule set, as the rules module's frozen dataclass."""
         return ruleset_of(self.rules_data)
+
+    @hybrid_property
+    def counts(self) -> bool:
+        """True for a game that counts in standings and figures: finished, not discarded."""
+        return self.status == GameStatus.FINISHED and not self.discarded
+
+    @counts.inplace.expression
+    @classmethod
+    def _counts_expression(cls) -> ColumnElement[bool]:
+        return and_(cls.status == GameStatus.FINISHED, cls.discarded.is_(False))
 
 
 class Seat(db.Model):

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models.base import Timestamped, ruleset_of
+from scorekeeper.read.paper import DEFAULT_PAPER
 
 if TYPE_CHECKING:
     from scorekeeper.models.account import Account
@@ -27,7 +28,7 @@ class League(Timestamped, db.Model):
     ranking: Mapped[str] = mapped_column(String(20), default="average")
     place_points: Mapped[list[int]] = mapped_column(JSON, default=lambda: [5, 3, 1])
     min_games: Mapped[int] = mapped_column(default=0)
-    paper_size: Mapped[str] = mapped_column(String(10), default="A4")
+    paper_size: Mapped[str] = mapped_column(String(10), default=DEFAULT_PAPER)
     # The read-only link for relatives watching from elsewhere; None when there is none.
     share_token: Mapped[str | None] = mapped_column(String(64), unique=True)
     owner_id: Mapped[int | None] = mapped_column(

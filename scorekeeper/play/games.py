@@ -60,11 +60,9 @@ def start_game(
     rs = ruleset.rules
     if ruleset.league_id != league.id:
         raise GameRefused("Those rules belong to another league.")
-    if not rs.min_players <= len(players) <= rs.max_players:
-        raise GameRefused(
-            f"{rs.name} is played by {rs.min_players} to {rs.max_players} players; "
-            f"{len(players)} are chosen."
-        )
+    refusal = rules.player_count_refusal(rs, len(players))
+    if refusal:
+        raise GameRefused(refusal)
     if len({p.id for p in players}) != len(players):
         raise GameRefused("A player can take only one seat.")
     if any(p.league_id != league.id for p in players):
@@ -198,10 +196,9 @@ def settle(game: Game) -> None:
     """
     totals = seat_totals(game)
     finished = {seat.id: seat.left_from_hand is None for seat in game.seats}
-    if game.rules.fairness.incomplete_game:
-        verdict = rules.final_game_totals(totals, finished)
-    else:
-        verdict = rules.GameVerdict(discarded=False, totals=totals)
+    verdict = rules.final_game_totals(
+        totals, finished, incomplete_game_rule=game.rules.fairness.incomplete_game
+    )
     game.discarded = verdict.discarded
     game.end_note = verdict.reason
     placed = rules.places(verdict.totals)

@@ -10,7 +10,7 @@ from typing import Any
 from scorekeeper import rules
 from scorekeeper.models import Correction, GameStatus, Hand, HandScore, HandState, Seat
 from scorekeeper.play import games
-from scorekeeper.rules import fairness
+from scorekeeper.rules import missing_score
 from scorekeeper.rules.entries import HandCheck, PlayerEntry, Problem, check_hand, entry_score
 
 
@@ -73,7 +73,7 @@ def hand_seats(hand: Hand) -> list[Seat]:
 
 def _verdict(
     hand: Hand, entries: Sequence[PlayerEntry], stock_ran_out: bool, confirmed: bool
-) -> fairness.HandVerdict[int]:
+) -> missing_score.HandVerdict[int]:
     """Check the report and score it under the missing-score rule; raise if it is refused."""
     rs = hand.game.rules
     names = [seat.player.name for seat in hand_seats(hand)]
@@ -81,11 +81,11 @@ def _verdict(
     if check.errors or (check.warnings and not confirmed):
         raise HandRefused(check)
     reported = {
-        i: fairness.MISSING if entry.no_score else entry_score(rs, entry)
+        i: missing_score.MISSING if entry.no_score else entry_score(rs, entry)
         for i, entry in enumerate(entries)
     }
     try:
-        return fairness.missing_score_verdict(
+        return missing_score.missing_score_verdict(
             reported, missing_score_rule=rs.fairness.missing_score
         )
     except rules.RulesError as error:
@@ -93,20 +93,21 @@ def _verdict(
 
 
 def _write_scores(
-    hand: Hand, entries: Sequence[PlayerEntry], verdict: fairness.HandVerdict[int]
+    hand: Hand, entries: Sequence[PlayerEntry], verdict: missing_score.HandVerdict[int]
 ) -> None:
     rs = hand.game.rules
     by_seat = {score.seat_id: score for score in hand.scores}
-    for index, (seat, entry) in enumerate(zip(hand_seats(hand), entries, strict=True)):
+    for index, (seat, given) in enumerate(zip(hand_seats(hand), entries, strict=True)):
+        entry = given.normalised()
         row = by_seat.get(seat.id)
         if row is None:
             row = HandScore(seat=seat)
             hand.scores.append(row)
-        row.tally = {label: n for label, n in entry.tally.items() if n} or None
+        row.tally = dict(entry.tally) or None
         row.typed_total = entry.typed_total
         row.short_cards = entry.short_cards
         row.penalty = entry.penalty
-        row.penalty_reason = entry.penalty_reason.strip() if entry.penalty else ""
+        row.penalty_reason = entry.penalty_reason
         row.went_out = entry.went_out
         row.no_score = entry.no_score
         scored = verdict.scores.get(index)
@@ -156,12 +157,13 @@ def score_hand(
     return Saved(replayed=False, reason=verdict.reason)
 
 
-def is_freely_editable(hand: Hand) -> bool:
-    """True until a later hand is scored: the cards have not been mixed, no reason needed."""
-    if hand.state != HandState.SCORED:
-        return False
-    last_scored = max(h.number for h in hand.game.hands if h.state == HandState.SCORED)
-    return not rules.correction_needs_agreement(hand.number, last_scored)
+def correction_terms(hand: Hand) -> rules.CorrectionTerms:
+    """On what terms this scored hand may be fixed now (a reason? the owner only?)."""
+    game = hand.game
+    last_scored = max(h.number for h in game.hands if h.state == HandState.SCORED)
+    return rules.correction_terms(
+        game.rules, hand.number, last_scored, game_over=game.status != GameStatus.PLAYING
+    )
 
 
 def score_facts(score: HandScore) -> dict[str, Any]:
@@ -202,8 +204,8 @@ def correct_hand(
 ) -> Correction | None:
     """Change a scored hand's report and keep the change in the hand's history.
 
-    The latest scored hand changes freely; an earlier one needs a reason (when the league
-    keeps the corrections rule). A finished game's totals and places follow.
+    On the terms of `correction_terms` (the corrections rule): the latest scored hand changes
+    freely, an earlier one needs a reason. A finished game's totals and places follow.
 
     :return: the history entry, or None when nothing changed.
     :raises HandAlreadySaved: when the hand changed since the form was built.
@@ -215,12 +217,9 @@ def correct_hand(
         raise games.GameRefused(f"Hand {hand.number} has no saved score to correct.")
     if seen_version is not None and seen_version != hand.version:
         raise HandAlreadySaved(hand, same_report(hand, entries))
-    needs_reason = game.rules.fairness.corrections and not is_freely_editable(hand)
-    if needs_reason and not reason.strip():
-        raise games.GameRefused(
-            f"Later hands are already scored, so changing hand {hand.number} needs the table's "
-            "agreement: give the reason."
-        )
+    terms = correction_terms(hand)
+    if terms.needs_reason and not reason.strip():
+        raise games.GameRefused(terms.refusal)
     verdict = _verdict(hand, entries, stock_ran_out, confirmed)
     if verdict.replay:
         raise HandRefused(

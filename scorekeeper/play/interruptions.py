@@ -69,16 +69,11 @@ def suspend(game: Game) -> Suspension:
     return suspension
 
 
-def resume_obstacle(game: Game, on: date) -> str | None:
-    """Why the suspended game cannot go on today, or None when it can."""
+def resume_obstacle(game: Game, on: date, everyone_back: bool = True) -> str | None:
+    """Why the suspended game cannot go on today, or None when it can (the suspension rule)."""
     if game.status != GameStatus.SUSPENDED:
         return "The game is not suspended."
-    if game.rules.fairness.suspension and not rules.can_resume(game.started_on, on):
-        return (
-            f"The game began in {game.started_on.year}. A suspended game goes on only in the "
-            "calendar year it began, so this one can only be closed as incomplete."
-        )
-    return None
+    return rules.resume_refusal(game.rules, game.started_on, on, everyone_back)
 
 
 def resume(game: Game, everyone_present: bool, on: date | None = None) -> None:
@@ -86,11 +81,9 @@ def resume(game: Game, everyone_present: bool, on: date | None = None) -> None:
 
     :raises GameRefused: without that confirmation, or past the calendar year of the start.
     """
-    refusal = resume_obstacle(game, on or today())
+    refusal = resume_obstacle(game, on or today(), everyone_present)
     if refusal:
         raise GameRefused(refusal)
-    if not everyone_present:
-        raise GameRefused("Every player must be back, in the same seats, before the game goes on.")
     game.status = GameStatus.PLAYING
     game.suspensions[-1].resumed_at = datetime.now(UTC)
     games.touch(game)

@@ -28,13 +28,14 @@ from flask import (
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 from werkzeug.security import safe_join
 
+from scorekeeper.read.paper import DEFAULT_PAPER, PAPERS
+
 # The stylesheets a PDF is printed with, in order: the app's, then the paper's.
 STYLESHEETS = ("app.css", "print.css")
 # The paper a download may ask for (?paper=a4|letter) and WeasyPrint's name for each.
-PAPER_SIZES: dict[str, str] = {"a4": "A4", "letter": "Letter"}
+PAPER_SIZES: dict[str, str] = {paper.key: paper.name for paper in PAPERS}
 # Page sizes in PDF points (1/72 inch), portrait.
-PAGE_POINTS: dict[str, tuple[int, int]] = {"A4": (595, 842), "Letter": (612, 792)}
-DEFAULT_PAPER = "A4"
+PAGE_POINTS: dict[str, tuple[int, int]] = {paper.name: paper.points for paper in PAPERS}
 # The Content-Security-Policy of a PDF response, in place of the app's policy for pages.
 PDF_SECURITY_POLICY = "base-uri 'none'; form-action 'none'"
 # Where relative URLs point when no request is being served (a script, a test).

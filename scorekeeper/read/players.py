@@ -9,7 +9,7 @@ from sqlalchemy.orm import aliased
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameStatus, Hand, HandScore, HandState, Player, Seat
+from scorekeeper.models import Game, Hand, HandScore, HandState, Player, Seat
 
 
 @dataclass(frozen=True)
@@ -42,11 +42,7 @@ class HeadToHead:
 
 
 def _counts(player: Player):
-    return and_(
-        Seat.player_id == player.id,
-        Game.status == GameStatus.FINISHED,
-        Game.discarded.is_(False),
-    )
+    return and_(Seat.player_id == player.id, Game.counts)
 
 
 def games_of(player: Player) -> list[PlayedGame]:

@@ -8,8 +8,8 @@ from datetime import date
 from sqlalchemy import ColumnElement, and_, case, extract, func, select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameStatus, League, Player, Seat
-from scorekeeper.rules.standings import PlayerRecord, Ranked, rank
+from scorekeeper.models import Game, League, Player, Seat
+from scorekeeper.rules.standings import PlayerRecord, Ranked, points_for_place, rank
 
 ALL_TIME = "all"
 
@@ -80,19 +80,17 @@ def _in_season(league: League, season: SeasonChoice) -> list[ColumnElement[bool]
 
 def _counted_games(league: League, season: SeasonChoice) -> ColumnElement[bool]:
     """Games that count in standings: finished, not discarded, started within the season."""
-    return and_(
-        *_in_season(league, season),
-        Game.status == GameStatus.FINISHED,
-        Game.discarded.is_(False),
-    )
+    return and_(*_in_season(league, season), Game.counts)
 
 
 def records(league: League, season: SeasonChoice) -> list[PlayerRecord]:
     """Every player's figures for the season, from one aggregate over the games' final seats."""
     points = league.place_points or []
-    place_points = (
-        case(*((Seat.place == i + 1, p) for i, p in enumerate(points)), else_=0) if points else 0
-    )
+    # How often each player finished in each place the league gives points for.
+    finishes = [
+        func.sum(case((Seat.place == place, 1), else_=0)).label(f"place_{place}")
+        for place in range(1, len(points) + 1)
+    ]
     games = {
         row.player_id: row
         for row in db.session.execute(
@@ -104,7 +102,7 @@ def records(league: League, season: SeasonChoice) -> list[PlayerRecord]:
                 func.min(Seat.final_total).label("best"),
                 func.max(Seat.final_total).label("worst"),
                 func.sum(case((Seat.total_posted, 1), else_=0)).label("posted_games"),
-                func.sum(place_points).label("place_points"),
+                *finishes,
                 func.sum(Seat.hands_out).label("out"),
                 func.sum(Seat.posted_hands).label("posted_hands"),
             )
@@ -129,7 +127,12 @@ def records(league: League, season: SeasonChoice) -> list[PlayerRecord]:
                 hands_out=int(g.out or 0) if g else 0,
                 posted_hands=int(g.posted_hands or 0) if g else 0,
                 posted_games=int(g.posted_games or 0) if g else 0,
-                place_points=int(g.place_points or 0) if g else 0,
+                place_points=sum(
+                    int(g._mapping[f"place_{place}"] or 0) * points_for_place(place, points)
+                    for place in range(1, len(points) + 1)
+                )
+                if g
+                else 0,
             )
         )
     return result

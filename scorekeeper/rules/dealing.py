@@ -33,6 +33,15 @@ STOCK_WORDS: dict[str, str] = {
 }
 
 
+def player_count_refusal(rs: RuleSet, players: int) -> str | None:
+    """Why a game of these rules cannot seat this many players, in words; None when it can."""
+    if rs.min_players <= players <= rs.max_players:
+        return None
+    return (
+        f"{rs.name} is played by {rs.min_players} to {rs.max_players} players; you chose {players}."
+    )
+
+
 def decks_for(rs: RuleSet, players: int) -> DeckCount:
     """The decks-and-jokers row for this many players.
 
@@ -41,9 +50,7 @@ def decks_for(rs: RuleSet, players: int) -> DeckCount:
     for row in rs.deck_counts:
         if row.min_players <= players <= row.max_players:
             return row
-    raise RulesError(
-        f"{rs.name} is for {rs.min_players} to {rs.max_players} players, not {players}."
-    )
+    raise RulesError(player_count_refusal(rs, players) or f"{rs.name}: no decks for {players}.")
 
 
 def decks_at_table(rs: RuleSet, players: int) -> DeckCount:
@@ -122,11 +129,6 @@ def dealer_for_hand(first_dealer_seat: int, hand_number: int, players: int) -> i
     """
     _check_seating(first_dealer_seat, hand_number, players)
     return (first_dealer_seat + hand_number - 1) % players
-
-
-def first_player_for_hand(first_dealer_seat: int, hand_number: int, players: int) -> int:
-    """The seat (0-based) that plays first in hand `hand_number`: left of the dealer."""
-    return (dealer_for_hand(first_dealer_seat, hand_number, players) + 1) % players
 
 
 def _check_seating(seat: int, hand_number: int, players: int) -> None:

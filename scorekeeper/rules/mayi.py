@@ -102,16 +102,22 @@ def expected_hand_size(rs: RuleSet, hand_number: int, claims: int) -> int:
     return cards_dealt(rs, hand_number) + (1 + rs.may_i.penalty_cards) * claims
 
 
+def priority_words(policy: MayIPolicy) -> str:
+    """Who gets the discard when several say May I? at once, under this policy."""
+    if policy.priority == "nearest":
+        return "it goes to the one next in turn after the current player."
+    return "it goes to whoever asked first."
+
+
 def may_i_words(policy: MayIPolicy, hands: int) -> tuple[str, ...]:
     """The May I? policy as short sentences for the referee page."""
     cards = (
         "1 penalty card" if policy.penalty_cards == 1 else f"{policy.penalty_cards} penalty cards"
     )
-    words = [f"The claimant takes the discard and {cards} from the stock."]
-    if policy.priority == "nearest":
-        words.append("Several claimants: it goes to the one next in turn after the current player.")
-    else:
-        words.append("Several claimants: it goes to whoever asked first.")
+    words = [
+        f"The claimant takes the discard and {cards} from the stock.",
+        f"Several claimants: {priority_words(policy)}",
+    ]
     if policy.per_hand_limit is not None:
         words.append(f"Each player may say May I? {_times(policy.per_hand_limit)} a hand at most.")
     if policy.banned_last_hands:

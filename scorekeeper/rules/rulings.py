@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from scorekeeper.rules.corrections import CORRECTIONS_WORDS
 from scorekeeper.rules.dealing import going_out_words, stock_words
 from scorekeeper.rules.mayi import may_i_words
 from scorekeeper.rules.ruleset import RuleSet
@@ -52,6 +53,18 @@ def _going_out(rs: RuleSet) -> tuple[str, ...]:
     return tuple(
         f"Hand{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}: {words}"
         for words, numbers in by_words.items()
+    )
+
+
+def _scoring_errors(rs: RuleSet) -> tuple[str, ...]:
+    if not rs.fairness.corrections:
+        return (
+            "Under these rules any scored hand may be fixed; the app keeps every change with "
+            "who made it, when, and the old and new scores.",
+        )
+    return (
+        CORRECTIONS_WORDS,
+        "The app keeps every change with who made it, when, and the old and new scores.",
     )
 
 
@@ -129,11 +142,7 @@ def _rulings(rs: RuleSet) -> tuple[Ruling, ...]:
         Ruling(
             "scoring-errors",
             "A scoring error",
-            (
-                "A hand's count may be fixed freely until the next hand is scored.",
-                "Later, a fix needs the whole table's agreement and a reason; the app keeps "
-                "every change with who made it, when, and the old and new scores.",
-            ),
+            _scoring_errors(rs),
         ),
         Ruling("wild", "What is wild", (rs.wild, jokers)),
         Ruling("going-out", "Going out", _going_out(rs)),

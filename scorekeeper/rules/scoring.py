@@ -22,17 +22,6 @@ def price_group(rs: RuleSet, label: str) -> PriceGroup:
     raise RulesError(f"{rs.name} has no card group {label!r}; its groups are {known}.")
 
 
-def price_of(rs: RuleSet, rank: str) -> int:
-    """What one card of this rank costs when left in hand.
-
-    :raises RulesError: for a rank the rule set puts no price on.
-    """
-    for group in rs.prices:
-        if rank in group.ranks:
-            return group.points
-    raise RulesError(f"{rs.name} puts no price on the card {rank!r}.")
-
-
 def points_for_tally(rs: RuleSet, tally: Mapping[str, int], short_cards: int = 0) -> int:
     """Points for a hand counted by price group: `tally` maps a group's label to how many cards.
 
@@ -80,12 +69,6 @@ def running_totals(hands: Sequence[Mapping[K, int]]) -> list[dict[K, int]]:
             totals[player] = totals.get(player, 0) + score
         after_each.append(dict(totals))
     return after_each
-
-
-def game_totals(hands: Sequence[Mapping[K, int]]) -> dict[K, int]:
-    """Each player's total over all the hands given."""
-    after_each = running_totals(hands)
-    return after_each[-1] if after_each else {}
 
 
 def places(totals: Mapping[K, int]) -> dict[K, int]:

@@ -22,6 +22,22 @@ TIE_BREAKS: dict[str, tuple[str, ...]] = {
 }
 
 
+# How the settings page explains the choice of measure.
+RANKING_HINT = (
+    "Average game total ranks the lowest average first; wins count shared wins too; points "
+    "for places give each place the points the league lists."
+)
+
+
+def ranking_words(measure: str) -> str:
+    """How a standings table is ranked, its tie-breaks included, in one paragraph."""
+    return (
+        f"Ranked by {MEASURES[measure].lower()}; ties go to "
+        f"{', then '.join(TIE_BREAKS[measure])}; players still equal share a place. "
+        "Wins count shared wins."
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerRecord:
     """A player's figures over the games that count (finished, not discarded)."""

@@ -4,6 +4,7 @@ from flask import Flask, render_template
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper import rules
+from scorekeeper.read.paper import PAPERS
 from scorekeeper.web.database import WriteConflict
 
 
@@ -40,6 +41,7 @@ def register_blueprints(app: Flask) -> None:
     app.add_template_global(status_words)
     app.add_template_global(rules.ruleset_summary, "preset_summary")
     app.add_template_global(list(rules.PRESETS.values()), "presets")
+    app.add_template_global(PAPERS, "papers")
 
     @app.errorhandler(404)
     def not_found(error: HTTPException) -> tuple[str, int]:

@@ -131,6 +131,7 @@ def priority(game_id: int) -> str:
         in_turn=in_turn,
         error=error,
         may_i_form=MayIForm(formdata=None),
+        priority_words=rules.priority_words(game.rules.may_i),
     )
 
 
@@ -169,12 +170,14 @@ def leave(game_id: int) -> Response | str | tuple[str, int]:
             else:
                 flash(
                     f"{seat.player.name} leaves from hand {form.from_hand.data}. "
-                    + rules.FAIRNESS_WORDS["incomplete_game"],
+                    + rules.leaving_words(game.rules),
                     "success",
                 )
                 return _back(game)
     status = 422 if form.is_submitted() else 200
-    return render_template("fairplay/leave.html", game=game, form=form), status
+    return render_template(
+        "fairplay/leave.html", game=game, form=form, leaving=rules.leaving_words(game.rules)
+    ), status
 
 
 @bp.post("/suspend")
@@ -207,7 +210,13 @@ def resume(game_id: int) -> Response | str | tuple[str, int]:
             flash("Game resumed.", "success")
             return _back(game)
     status = 422 if form.is_submitted() else 200
-    return render_template("fairplay/resume.html", game=game, form=form, refusal=refusal), status
+    return render_template(
+        "fairplay/resume.html",
+        game=game,
+        form=form,
+        refusal=refusal,
+        resume_terms=rules.resume_terms(game.rules, game.started_on),
+    ), status
 
 
 @bp.post("/close")
@@ -237,5 +246,5 @@ def rulings(game_id: int) -> str:
         rulings=found,
         query=query,
         total=len(every),
-        fairness=rules.FAIRNESS_WORDS,
+        fairness=rules.fairness_in_force(game.rules),
     )

@@ -7,6 +7,7 @@ import secrets
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.game import ChoosePlayersForm, SeatingForm
 from scorekeeper.league import leagues
@@ -34,11 +35,9 @@ def new_game(league_id: int) -> Response | str | tuple[str, int]:
         chosen.append(leagues.add_player(league, form.new_player.data))
     ruleset = db.get_or_404(LeagueRuleSet, form.ruleset.data)
     rs = ruleset.rules
-    if not rs.min_players <= len(chosen) <= rs.max_players:
-        form.players.errors = [
-            f"{rs.name} is played by {rs.min_players} to {rs.max_players} players; "
-            f"you chose {len(chosen)}."
-        ]
+    refusal = rules.player_count_refusal(rs, len(chosen))
+    if refusal:
+        form.players.errors = [refusal]
         return render_template("games/new.html", league=league, form=form), 422
     seating = SeatingForm(formdata=None, ruleset=str(ruleset.id), token=secrets.token_urlsafe(16))
     return _seating_page(league, ruleset, chosen, seating)

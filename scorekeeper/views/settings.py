@@ -12,6 +12,7 @@ from scorekeeper.forms.settings import LeagueSettingsForm, SeasonForm
 from scorekeeper.league import accounts
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import League
+from scorekeeper.rules.standings import RANKING_HINT
 from scorekeeper.web.access import owner_only
 from scorekeeper.web.database import transaction
 
@@ -46,6 +47,7 @@ def _page(
         season_form=season_form,
         action_form=ActionForm(formdata=None),
         passcode_form=passcode_form or SetPasscodeForm(formdata=None),
+        ranking_hint=RANKING_HINT,
     ), status
 
 

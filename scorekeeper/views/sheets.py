@@ -21,13 +21,6 @@ bp = Blueprint("sheets", __name__)
 # More players than this print sideways, so each score box stays big enough to write in.
 PORTRAIT_MOST_PLAYERS = 5
 
-FAIRNESS_TITLES: dict[str, str] = {
-    "missing_score": "Missing score",
-    "incomplete_game": "Leaving early",
-    "suspension": "Suspended game",
-    "corrections": "Corrections",
-}
-
 
 @dataclass(frozen=True)
 class PrintedHand:
@@ -116,13 +109,12 @@ def deck_words(rs: rules.RuleSet, players: int | None) -> list[str]:
 
 def _common(rs: rules.RuleSet, league: League, names: list[str], **context: Any) -> dict[str, Any]:
     """What every printed sheet shows besides its grid: prices, decks, fairness rules."""
-    switched_on = [key for key in FAIRNESS_TITLES if getattr(rs.fairness, key)]
     return {
         "league": league,
         "rs": rs,
         "names": names,
         "decks": deck_words(rs, len([n for n in names if n]) or None),
-        "fairness": [(FAIRNESS_TITLES[key], rules.FAIRNESS_WORDS[key]) for key in switched_on],
+        "fairness": rules.fairness_in_force(rs),
         **context,
     }
 
@@ -177,6 +169,8 @@ def game_printout(game: Game, filled: bool) -> Printout:
             in_play=game.status in (GameStatus.PLAYING, GameStatus.SUSPENDED),
             winner_words=winner_words(sheet),
             any_posted=any(cell.posted_from for row in sheet.rows for cell in row.cells),
+            posted_score_note=rules.posted_score_note(),
+            posted_total_note=rules.posted_total_note(),
         )
     kind = "scoresheet" if filled else "blank-scoresheet"
     template = "sheets/completed.html" if filled else "sheets/blank.html"
@@ -231,11 +225,9 @@ def read_next_game(league: League) -> NextGame:
     if len(set(wanted)) != len(wanted):
         errors.append("A player can take only one seat.")
     players = [players_by_id[v] for v in dict.fromkeys(wanted) if v in players_by_id]
-    if players and not rs.min_players <= len(players) <= rs.max_players:
-        errors.append(
-            f"{rs.name} is played by {rs.min_players} to {rs.max_players} players; "
-            f"you chose {len(players)}."
-        )
+    refusal = rules.player_count_refusal(rs, len(players)) if players else None
+    if refusal:
+        errors.append(refusal)
     seats = len(players) or rs.max_players
     dealer_text = request.args.get("first_dealer", "").strip()
     first_dealer = int(dealer_text) if dealer_text.isdigit() else None

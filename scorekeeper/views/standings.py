@@ -10,7 +10,7 @@ from markupsafe import Markup
 from scorekeeper.extensions import db
 from scorekeeper.models import League, Player
 from scorekeeper.read import charts, pdf, players, standings
-from scorekeeper.rules.standings import MEASURES, TIE_BREAKS
+from scorekeeper.rules.standings import MEASURES, ranking_words
 
 bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
 
@@ -36,7 +36,7 @@ def _table_context(
         "seasons": choices,
         "table": table,
         "measure": MEASURES[league.ranking],
-        "tie_breaks": TIE_BREAKS[league.ranking],
+        "ranking_words": ranking_words(league.ranking),
         "counted": standings.counted_games(league, season),
         "discarded": standings.discarded_games(league, season),
     }
@@ -74,9 +74,7 @@ def player(league_id: int, player_id: int) -> str:
     league = db.get_or_404(League, league_id)
     person = db.first_or_404(db.select(Player).filter_by(id=player_id, league_id=league.id))
     played = players.games_of(person)
-    counted = [
-        p for p in reversed(played) if p.seat.final_total is not None and not p.game.discarded
-    ]
+    counted = [p for p in reversed(played) if p.game.counts]
     chart = (
         charts.line_chart(
             [charts.Series(person.name, [p.seat.final_total for p in counted])],

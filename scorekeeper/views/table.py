@@ -9,7 +9,7 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm, hand_form
-from scorekeeper.models import Game, GameStatus, Hand, HandState
+from scorekeeper.models import Game, Hand, HandState
 from scorekeeper.play import games, hands, mayi
 from scorekeeper.read import scoresheet
 from scorekeeper.read.hand_card import hand_card
@@ -46,6 +46,7 @@ def show(game_id: int) -> str:
         sizes=mayi.hand_sizes(hand) if hand else [],
         may_i_limit=rules.may_i_limit(game.rules, hand.number) if hand else None,
         stock_words=hands.stock_renewal_words(hand) if hand else "",
+        resume_terms=rules.resume_terms(game.rules, game.started_on),
     )
 
 
@@ -77,7 +78,8 @@ def _hand_page(
         card=hand_card(game, hand),
         form=form,
         mode=mode,
-        freely=hands.is_freely_editable(hand),
+        terms=hands.correction_terms(hand) if mode == "edit" else None,
+        no_score_hint=rules.no_score_hint(game.rules),
         warnings=warnings,
         player_problems=by_player,
     ), status
@@ -125,8 +127,8 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     hand = _hand(game, hand_id)
     if hand.state != HandState.SCORED:
         abort(404)
-    if not hands.is_freely_editable(hand) or game.status != GameStatus.PLAYING:
-        access.require_owner(game.league)  # the cards are mixed or the game is closed
+    if hands.correction_terms(hand).owner_only:
+        access.require_owner(game.league)
     form = hand_form(game.rules, len(hands.hand_seats(hand)), version=str(hand.version))
     if not form.is_submitted():
         form.load(hands.saved_entries(hand), hand.stock_ran_out)

