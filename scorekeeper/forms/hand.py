@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, IntegerField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from scorekeeper import rules
+from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import strip_whitespace
 from scorekeeper.rules.entries import PlayerEntry
 
@@ -29,7 +29,7 @@ def _count(label: str) -> IntegerField:
     )
 
 
-class HandForm(FlaskForm):
+class HandForm(AppForm):
     """Fields shared by every hand form; the per-player fields are added for each game."""
 
     version = HiddenField()
@@ -150,7 +150,7 @@ def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
     return form_class(**kwargs)
 
 
-class RedealForm(FlaskForm):
+class RedealForm(AppForm):
     """Record that the hand in play is dealt again."""
 
     version = HiddenField()
