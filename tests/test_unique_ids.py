@@ -53,7 +53,7 @@ def pages(app, client, make_game) -> list[str]:
     finished = make_game(players=FOUR, league=league)
     for number in range(7):
         entries = [tally(low=1)] * 4
-        entries = entries[:number % 4] + [out()] + entries[number % 4 + 1 :]
+        entries = entries[: number % 4] + [out()] + entries[number % 4 + 1 :]
         play_hand(finished, entries)
     suspended = make_game(players=FOUR, league=league)
     interruptions.suspend(suspended)
