@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from wtforms import BooleanField, Field, HiddenField, IntegerField, StringField
@@ -113,6 +114,16 @@ class PlayerFields:
 
 def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
     """A hand form for this rule set and this many players."""
+    return hand_form_class(rs, seat_count)(**kwargs)
+
+
+@lru_cache(maxsize=64)
+def hand_form_class(rs: rules.RuleSet, seat_count: int) -> type[HandForm]:
+    """The form class for this rule set and this many players, built once and reused.
+
+    Rule sets are frozen (equal rules make the same class), and a class holds only unbound
+    fields: each request's form binds its own.
+    """
     attrs: dict[str, Any] = {"seat_count": seat_count, "groups": rs.prices}
     for i in range(seat_count):
         prefix = f"p{i}_"
@@ -146,8 +157,7 @@ def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
         attrs[prefix + "penalty_reason"] = StringField(
             "Reason for the penalty", filters=[strip_whitespace], validators=[Length(max=120)]
         )
-    form_class = type("GameHandForm", (HandForm,), attrs)
-    return form_class(**kwargs)
+    return type("GameHandForm", (HandForm,), attrs)
 
 
 class RedealForm(AppForm):
