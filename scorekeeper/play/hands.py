@@ -48,7 +48,7 @@ def entry_of(score: HandScore) -> PlayerEntry:
         went_out=score.went_out,
         tally=dict(score.tally or {}),
         typed_total=score.typed_total,
-        missing_cards=score.missing_cards,
+        short_cards=score.short_cards,
         penalty=score.penalty,
         penalty_reason=score.penalty_reason,
         no_score=score.no_score,
@@ -88,7 +88,9 @@ def _verdict(
         for i, entry in enumerate(entries)
     }
     try:
-        return fairness.score_hand(reported, missing_score_rule=rs.fairness.missing_score)
+        return fairness.missing_score_verdict(
+            reported, missing_score_rule=rs.fairness.missing_score
+        )
     except rules.RulesError as error:
         raise HandRefused(HandCheck((Problem(str(error)),), ())) from error
 
@@ -113,7 +115,7 @@ def _write_scores(
         facts = {
             "tally": {label: n for label, n in entry.tally.items() if n} or None,
             "typed_total": entry.typed_total,
-            "missing_cards": entry.missing_cards,
+            "short_cards": entry.short_cards,
             "penalty": entry.penalty,
             "penalty_reason": entry.penalty_reason.strip() if entry.penalty else "",
             "went_out": entry.went_out,
@@ -191,7 +193,7 @@ def score_facts(score: HandScore) -> dict[str, Any]:
         "went_out": score.went_out,
         "tally": dict(score.tally or {}),
         "typed_total": score.typed_total,
-        "missing_cards": score.missing_cards,
+        "short_cards": score.short_cards,
         "penalty": score.penalty,
         "penalty_reason": score.penalty_reason,
         "no_score": score.no_score,
@@ -281,7 +283,7 @@ def redeal(hand: Hand, reason: str) -> Hand:
     return games.deal_again(hand)
 
 
-def stock_ran_out(hand: Hand) -> str:
+def renew_stock(hand: Hand) -> str:
     """Record that the stock ran out during the hand in play; say what the rules prescribe."""
     if hand.state != HandState.PLAYING:
         raise games.GameRefused(f"Hand {hand.number} is not being played.")
