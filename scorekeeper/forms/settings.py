@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import re
 
-from flask_wtf import FlaskForm
 from wtforms import DateField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, ValidationError
 
+from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import strip_whitespace
 from scorekeeper.read.paper import PAPERS
 from scorekeeper.rules.standings import MEASURES
 
 
-class LeagueSettingsForm(FlaskForm):
+class LeagueSettingsForm(AppForm):
     """How the league ranks its players, and the paper it prints on."""
 
     name = StringField(
@@ -56,7 +56,7 @@ class LeagueSettingsForm(FlaskForm):
         return [int(p) for p in re.split(r"[,\s]+", self.place_points.data or "") if p]
 
 
-class SeasonForm(FlaskForm):
+class SeasonForm(AppForm):
     """A season of the league's own, between two dates."""
 
     name = StringField(
