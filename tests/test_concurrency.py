@@ -23,6 +23,9 @@ from scorekeeper.league import accounts, leagues
 from scorekeeper.models import Game, Hand, HandScore
 from scorekeeper.play import games
 
+# On PostgreSQL the threads share the `app` fixture's database (asked for at run time).
+pytestmark = pytest.mark.database
+
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 HANDS_PER_GAME = 7
 ROUNDS = 100
@@ -80,7 +83,7 @@ def report(went_out: int) -> dict[str, str]:
     data = {"confirm": "y"}
     for i in range(len(PLAYERS)):
         data.update({f"p{i}_g{j}": "0" for j in range(4)})
-        data.update({f"p{i}_total": "", f"p{i}_missing": "0", f"p{i}_penalty": "0"})
+        data.update({f"p{i}_total": "", f"p{i}_short": "0", f"p{i}_penalty": "0"})
         data[f"p{i}_penalty_reason"] = ""
         if i == went_out:
             data[f"p{i}_out"] = "y"

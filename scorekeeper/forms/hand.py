@@ -49,7 +49,7 @@ class HandForm(FlaskForm):
             no_score=self[prefix + "no_score"],
             counts=[(g, self[f"{prefix}g{j}"]) for j, g in enumerate(self.groups)],
             total=self[prefix + "total"],
-            missing=self[prefix + "missing"],
+            short=self[prefix + "short"],
             penalty=self[prefix + "penalty"],
             penalty_reason=self[prefix + "penalty_reason"],
         )
@@ -73,7 +73,7 @@ class PlayerFields:
     no_score: Field
     counts: list[tuple[rules.PriceGroup, Field]]
     total: Field
-    missing: Field
+    short: Field
     penalty: Field
     penalty_reason: Field
 
@@ -83,7 +83,7 @@ class PlayerFields:
             went_out=bool(self.out.data),
             tally={group.label: field.data or 0 for group, field in self.counts},
             typed_total=self.total.data,
-            missing_cards=self.missing.data or 0,
+            short_cards=self.short.data or 0,
             penalty=self.penalty.data or 0,
             penalty_reason=self.penalty_reason.data or "",
             no_score=bool(self.no_score.data),
@@ -96,14 +96,14 @@ class PlayerFields:
         for group, field in self.counts:
             field.data = entry.tally.get(group.label, 0)
         self.total.data = entry.typed_total
-        self.missing.data = entry.missing_cards
+        self.short.data = entry.short_cards
         self.penalty.data = entry.penalty
         self.penalty_reason.data = entry.penalty_reason
 
     @property
     def has_errors(self) -> bool:
         """True when any of the player's fields was refused."""
-        fields = [self.out, self.total, self.missing, self.penalty, self.penalty_reason]
+        fields = [self.out, self.total, self.short, self.penalty, self.penalty_reason]
         return any(f.errors for f in fields + [f for _, f in self.counts])
 
 
@@ -119,7 +119,7 @@ def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
         attrs[prefix + "total"] = WholeNumberField(
             "Or type the points", POINTS, POINTS_MESSAGE, validators=[Optional()]
         )
-        attrs[prefix + "missing"] = WholeNumberField(
+        attrs[prefix + "short"] = WholeNumberField(
             f"Cards short (× {rs.short_card_penalty} points)",
             CARDS,
             CARDS_MESSAGE,

@@ -20,8 +20,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, Optional, Va
 
 from scorekeeper import rules
 from scorekeeper.forms.fields import WholeNumberField, plain_name, storable_text, strip_whitespace
-from scorekeeper.models import League
-from scorekeeper.models import RuleSet as RuleSetRecord
+from scorekeeper.models import League, LeagueRuleSet
 from scorekeeper.rules import limits
 
 BLANK_HANDS = 3
@@ -141,7 +140,7 @@ class RuleSetForm(FlaskForm):
         "Other rules, one per line", validators=[Length(max=4000), storable_text]
     )
 
-    def __init__(self, league: League, record: RuleSetRecord | None = None, **kwargs: Any) -> None:
+    def __init__(self, league: League, record: LeagueRuleSet | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.league = league
         self.record = record
@@ -191,7 +190,7 @@ for _rank in rules.RANKS:
     setattr(RuleSetForm, f"price_{_rank}", _price(_rank))
 
 
-def refuse_taken_name(league: League, name: str | None, record: RuleSetRecord | None) -> None:
+def refuse_taken_name(league: League, name: str | None, record: LeagueRuleSet | None) -> None:
     """Raise ValidationError when another rule set of the league has this name."""
     wanted = (name or "").casefold()
     if any(r.name.casefold() == wanted and r is not record for r in league.rulesets):
