@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, SelectField, SelectMultipleField
 from wtforms.validators import InputRequired
 
+from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import WholeNumberField, whole
 from scorekeeper.forms.game import CheckboxesField
 from scorekeeper.rules import limits
 
 
-class ActionForm(FlaskForm):
+class ActionForm(AppForm):
     """A button that changes something: it carries only the CSRF token."""
 
 
-class MayIForm(FlaskForm):
+class MayIForm(AppForm):
     """Record a May I?: the button pressed names the claimant."""
 
     seat = HiddenField()
@@ -24,13 +24,13 @@ class MayIForm(FlaskForm):
     took_last_discard = BooleanField("The claimant took the previous discard by May I?")
 
 
-class TakeBackForm(FlaskForm):
+class TakeBackForm(AppForm):
     """Take back a May I? recorded by mistake."""
 
     claim = HiddenField()
 
 
-class LeaveForm(FlaskForm):
+class LeaveForm(AppForm):
     """A player leaves the game from a given hand on."""
 
     seat = SelectField("Who leaves?", coerce=whole, validate_choice=False)
@@ -42,13 +42,13 @@ class LeaveForm(FlaskForm):
     )
 
 
-class ResumeForm(FlaskForm):
+class ResumeForm(AppForm):
     """Go on with a suspended game once everyone is back in their seats."""
 
     everyone_present = BooleanField("Everyone is here, sitting in the same seats as before")
 
 
-class PriorityForm(FlaskForm):
+class PriorityForm(AppForm):
     """Who gets the discard when several say May I? (asks only, changes nothing)."""
 
     class Meta:

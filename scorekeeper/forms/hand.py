@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, StringField
 from wtforms.validators import InputRequired, Length, Optional
 
 from scorekeeper import rules
+from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import WholeNumberField, strip_whitespace
 from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
@@ -25,7 +26,7 @@ def _count(label: str) -> WholeNumberField:
     return WholeNumberField(label, CARDS, CARDS_MESSAGE, default=0, validators=[Optional()])
 
 
-class HandForm(FlaskForm):
+class HandForm(AppForm):
     """Fields shared by every hand form; the per-player fields are added for each game."""
 
     version = HiddenField()
@@ -109,6 +110,16 @@ class PlayerFields:
 
 def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
     """A hand form for this rule set and this many players."""
+    return hand_form_class(rs, seat_count)(**kwargs)
+
+
+@lru_cache(maxsize=64)
+def hand_form_class(rs: rules.RuleSet, seat_count: int) -> type[HandForm]:
+    """The form class for this rule set and this many players, built once and reused.
+
+    Rule sets are frozen (equal rules make the same class), and a class holds only unbound
+    fields: each request's form binds its own.
+    """
     attrs: dict[str, Any] = {"seat_count": seat_count, "groups": rs.prices}
     for i in range(seat_count):
         prefix = f"p{i}_"
@@ -136,11 +147,10 @@ def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
         attrs[prefix + "penalty_reason"] = StringField(
             "Reason for the penalty", filters=[strip_whitespace], validators=[Length(max=120)]
         )
-    form_class = type("GameHandForm", (HandForm,), attrs)
-    return form_class(**kwargs)
+    return type("GameHandForm", (HandForm,), attrs)
 
 
-class RedealForm(FlaskForm):
+class RedealForm(AppForm):
     """Record that the hand in play is dealt again."""
 
     version = HiddenField()

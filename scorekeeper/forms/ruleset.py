@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     Field,
@@ -19,6 +18,7 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 
 from scorekeeper import rules
+from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import WholeNumberField, plain_name, storable_text, strip_whitespace
 from scorekeeper.models import League, LeagueRuleSet
 from scorekeeper.rules import limits
@@ -96,7 +96,7 @@ class DeckRow(Form):
         return all(left_blank(f) for f in self)
 
 
-class RuleSetForm(FlaskForm):
+class RuleSetForm(AppForm):
     """Everything a league may change in its own rule set."""
 
     name = StringField(
@@ -197,7 +197,7 @@ def refuse_taken_name(league: League, name: str | None, record: LeagueRuleSet | 
         raise ValidationError(f"The league already has rules called “{name}”.")
 
 
-class NewRuleSetForm(FlaskForm):
+class NewRuleSetForm(AppForm):
     """Make house rules: copy a preset or one of the league's rule sets, under a new name."""
 
     origin = SelectField("Start from")

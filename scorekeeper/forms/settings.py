@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import re
 
-from flask_wtf import FlaskForm
 from wtforms import DateField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, ValidationError
 
+from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import WholeNumberField, plain_name, strip_whitespace
 from scorekeeper.rules import limits
 from scorekeeper.rules.standings import MEASURES
 
 
-class LeagueSettingsForm(FlaskForm):
+class LeagueSettingsForm(AppForm):
     """How the league ranks its players, and the paper it prints on."""
 
     name = StringField(
@@ -61,7 +61,7 @@ class LeagueSettingsForm(FlaskForm):
         return [int(p) for p in parts[: limits.PLACES_SCORED.high]]
 
 
-class SeasonForm(FlaskForm):
+class SeasonForm(AppForm):
     """A season of the league's own, between two dates."""
 
     name = StringField(

@@ -17,13 +17,14 @@ from scorekeeper.models import Game, Hand, Seat
 from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.rules import limits
+from scorekeeper.web import access
 from scorekeeper.web.database import transaction
 
 bp = Blueprint("fairplay", __name__, url_prefix="/games/<int:game_id>")
 
 
 def _game(game_id: int) -> Game:
-    return games.load_game(game_id) or abort(404)
+    return access.request_game(game_id)
 
 
 def _hand(game: Game, hand_id: int) -> Hand:

@@ -14,7 +14,7 @@ from scorekeeper.models import League, LeagueRuleSet, Player
 from scorekeeper.play import games
 from scorekeeper.read import scoresheet
 from scorekeeper.rules import limits
-from scorekeeper.web.access import owner_only
+from scorekeeper.web.access import owner_only, request_game
 from scorekeeper.web.database import transaction
 
 bp = Blueprint("games", __name__)
@@ -119,7 +119,7 @@ def _int_or_404(text: str | None) -> int:
 @bp.get("/games/<int:game_id>/sheet")
 def sheet(game_id: int) -> str:
     """The game's scoresheet: every hand, running totals, who went out, places."""
-    game = games.load_game(game_id) or abort(404)
+    game = request_game(game_id)
     sheet = scoresheet.build(game)
     chart = scoresheet.running_chart(sheet) if sheet.rows else None
     return render_template("games/sheet.html", game=game, sheet=sheet, chart=chart)

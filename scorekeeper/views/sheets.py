@@ -16,6 +16,7 @@ from scorekeeper.models import Game, GameStatus, HandState, League, LeagueRuleSe
 from scorekeeper.play import games
 from scorekeeper.read import pdf, scoresheet
 from scorekeeper.rules import limits
+from scorekeeper.web import access
 
 bp = Blueprint("sheets", __name__)
 
@@ -141,7 +142,7 @@ def _game_dealers(game: Game) -> list[str]:
 
 
 def _game_or_404(game_id: int) -> Game:
-    return games.load_game(game_id) or abort(404)
+    return access.request_game(game_id)
 
 
 def _printout(template: str, context: dict[str, Any], league: League, filename: str) -> Printout:

@@ -21,7 +21,7 @@ bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
 
 
 def _game(game_id: int) -> Game:
-    return games.load_game(game_id) or abort(404)
+    return access.request_game(game_id)
 
 
 def _hand(game: Game, hand_id: int) -> Hand:
@@ -51,6 +51,7 @@ def show(game_id: int) -> str:
 
 
 @bp.get("/version")
+@access.game_row_only
 def version(game_id: int) -> Response:
     """The game's version, which other phones poll to follow the saves made here."""
     game = _game(game_id)

@@ -18,6 +18,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, League
+from scorekeeper.play import games
 from scorekeeper.rules.limits import LARGEST_ID
 
 Role = Literal["owner", "scorer"]
@@ -38,6 +39,25 @@ def account_only(view: View) -> View:
     """Mark a view that needs a signed-in account but belongs to no league yet."""
     view.account_only = True  # type: ignore[attr-defined]
     return view
+
+
+def game_row_only(view: View) -> View:
+    """Mark a view that reads only the game's own row (its version), not its seats and hands."""
+    view.game_row_only = True  # type: ignore[attr-defined]
+    return view
+
+
+def request_game(game_id: int) -> Game:
+    """The game the URL names, as the access check loaded it for this request (else 404).
+
+    The check loads it once, with everything its pages show; a view marked `game_row_only`
+    gets the game's row alone.
+    """
+    game = g.get("game")
+    if game is None or game.id != game_id:
+        game = games.load_game(game_id)
+        g.game = game
+    return game or abort(404)
 
 
 def current_account() -> Account | None:
@@ -99,8 +119,13 @@ def _league_of_request() -> League | None:
     if "league_id" in args:
         return db.session.get(League, args["league_id"]) or abort(404)
     if "game_id" in args:
-        game = db.session.get(Game, args["game_id"]) or abort(404)
-        return game.league
+        view = current_app.view_functions.get(request.endpoint or "")
+        if getattr(view, "game_row_only", False):
+            game = games.load_game_row(args["game_id"])
+        else:
+            game = games.load_game(args["game_id"])
+        g.game = game or abort(404)
+        return g.game.league
     return None
 
 
