@@ -9,11 +9,6 @@ from scorekeeper.rules.dealing import decks_at_table
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.rules.scoring import is_possible_total, points_for_tally
 
-# The most one report may hold, from the hand form or a league file: more than any table
-# holds; the checks below judge the real numbers in play.
-MOST_CARDS = 500
-MOST_POINTS = 10_000
-
 
 @dataclass(frozen=True, slots=True)
 class PlayerEntry:
