@@ -70,7 +70,9 @@ def create_app(
     compress.init_app(app)
 
     from scorekeeper import models  # noqa: F401  (the tables)
-    from scorekeeper.web import access, database, security
+    from scorekeeper.web import access, database, security, sessions
+
+    app.session_interface = sessions.SessionInterface()
 
     database.register(app)
     security.configure(app)

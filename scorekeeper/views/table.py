@@ -15,6 +15,7 @@ from scorekeeper.read import scoresheet
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, transaction
+from scorekeeper.web.sessions import leaves_session_alone
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
 
@@ -50,6 +51,7 @@ def show(game_id: int) -> str:
 
 
 @bp.get("/version")
+@leaves_session_alone
 def version(game_id: int) -> Response:
     """The game's version, which other phones poll to follow the saves made here."""
     game = _game(game_id)
