@@ -16,6 +16,7 @@ from scorekeeper.read.hand_card import hand_card
 from scorekeeper.rules import limits
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, transaction
+from scorekeeper.web.sessions import leaves_session_alone
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
 
@@ -52,6 +53,7 @@ def show(game_id: int) -> str:
 
 
 @bp.get("/version")
+@leaves_session_alone
 @access.game_row_only
 def version(game_id: int) -> Response:
     """The game's version, which other phones poll to follow the saves made here."""
