@@ -27,6 +27,8 @@ from bench.server import ROOT, free_port
 STARTS = 5
 START_SECONDS = 60
 BARE_APP = """
+import os
+
 from flask import Flask
 from waitress import serve
 
