@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from wtforms import BooleanField, HiddenField, IntegerField, SelectField, SelectMultipleField
-from wtforms.validators import InputRequired, NumberRange
+from wtforms import BooleanField, HiddenField, SelectField, SelectMultipleField
+from wtforms.validators import InputRequired
 
 from scorekeeper.forms.base import AppForm
+from scorekeeper.forms.fields import WholeNumberField, whole
 from scorekeeper.forms.game import CheckboxesField
+from scorekeeper.rules import limits
 
 
 class ActionForm(AppForm):
@@ -31,13 +33,12 @@ class TakeBackForm(AppForm):
 class LeaveForm(AppForm):
     """A player leaves the game from a given hand on."""
 
-    seat = SelectField("Who leaves?", coerce=int, validate_choice=False)
-    from_hand = IntegerField(
+    seat = SelectField("Who leaves?", coerce=whole, validate_choice=False)
+    from_hand = WholeNumberField(
         "From hand",
-        validators=[
-            InputRequired("Say from which hand they no longer play."),
-            NumberRange(1, 99, message="Give a hand number."),
-        ],
+        limits.HANDS,
+        "Give a hand number.",
+        validators=[InputRequired("Say from which hand they no longer play.")],
     )
 
 
@@ -53,8 +54,7 @@ class PriorityForm(AppForm):
     class Meta:
         csrf = False
 
-    current = SelectField("Whose turn is it?", coerce=int, validate_choice=False)
-    claimants: SelectMultipleField = CheckboxesField(
-        "Who says May I?", coerce=int, validate_choice=False
-    )
-    first = SelectField("Who asked first?", coerce=int, validate_choice=False)
+    # Seats are checked against the game's own, in the view (choices are set there).
+    current = SelectField("Whose turn is it?", coerce=whole)
+    claimants: SelectMultipleField = CheckboxesField("Who says May I?", coerce=whole)
+    first = SelectField("Who asked first?", coerce=whole, default=-1)

@@ -6,7 +6,7 @@ from wtforms import HiddenField, SelectField, SelectMultipleField, StringField, 
 from wtforms.validators import Length, Optional, ValidationError
 
 from scorekeeper.forms.base import AppForm
-from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.forms.fields import plain_name, strip_whitespace, whole
 from scorekeeper.league import leagues
 from scorekeeper.models import League, Player
 
@@ -23,13 +23,17 @@ class CheckboxesField(SelectMultipleField):
 class ChoosePlayersForm(AppForm):
     """Step 1: who plays, and under which of the league's rule sets."""
 
-    players = CheckboxesField("Who is playing?", coerce=int, validate_choice=False)
+    players = CheckboxesField("Who is playing?", coerce=whole, validate_choice=False)
     new_player = StringField(
         "Someone new at the table?",
         filters=[strip_whitespace],
-        validators=[Optional(), Length(max=40, message="A name has at most 40 characters.")],
+        validators=[
+            Optional(),
+            Length(max=40, message="A name has at most 40 characters."),
+            plain_name,
+        ],
     )
-    ruleset = SelectField("Rules", coerce=int)
+    ruleset = SelectField("Rules", coerce=whole)
 
     def __init__(self, league: League, **kwargs: object) -> None:
         super().__init__(**kwargs)

@@ -7,27 +7,23 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from wtforms import BooleanField, Field, HiddenField, IntegerField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms import BooleanField, Field, HiddenField, StringField
+from wtforms.validators import InputRequired, Length, Optional
 
 from scorekeeper import rules
 from scorekeeper.forms.base import AppForm
-from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.forms.fields import WholeNumberField, strip_whitespace
+from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 
-MOST_CARDS = 500  # more than any table holds; the rules check the real number in play
-MOST_POINTS = 10_000
+# More cards than any table holds (the rules check the real number in play), more points.
+CARDS, POINTS = limits.CARDS_IN_HAND, limits.HAND_POINTS
+CARDS_MESSAGE = f"Give a whole number of cards, 0 to {CARDS.high}."
+POINTS_MESSAGE = f"Give a whole number of points, 0 to {POINTS.high}."
 
 
-def _count(label: str) -> IntegerField:
-    return IntegerField(
-        label,
-        default=0,
-        validators=[
-            Optional(),
-            NumberRange(0, MOST_CARDS, message="Give a whole number of cards, 0 or more."),
-        ],
-    )
+def _count(label: str) -> WholeNumberField:
+    return WholeNumberField(label, CARDS, CARDS_MESSAGE, default=0, validators=[Optional()])
 
 
 class HandForm(AppForm):
@@ -131,28 +127,22 @@ def hand_form_class(rs: rules.RuleSet, seat_count: int) -> type[HandForm]:
         attrs[prefix + "no_score"] = BooleanField("Played, but gave no score")
         for j, group in enumerate(rs.prices):
             attrs[f"{prefix}g{j}"] = _count(f"{group.label} ({group.points} points each)")
-        attrs[prefix + "total"] = IntegerField(
-            "Or type the points",
-            validators=[
-                Optional(),
-                NumberRange(0, MOST_POINTS, message="Type a whole number of points, 0 or more."),
-            ],
+        attrs[prefix + "total"] = WholeNumberField(
+            "Or type the points", POINTS, POINTS_MESSAGE, validators=[Optional()]
         )
-        attrs[prefix + "short"] = IntegerField(
+        attrs[prefix + "short"] = WholeNumberField(
             f"Cards short (× {rs.short_card_penalty} points)",
+            CARDS,
+            CARDS_MESSAGE,
             default=0,
-            validators=[
-                Optional(),
-                NumberRange(0, MOST_CARDS, message="Give a whole number of cards, 0 or more."),
-            ],
+            validators=[Optional()],
         )
-        attrs[prefix + "penalty"] = IntegerField(
+        attrs[prefix + "penalty"] = WholeNumberField(
             "Other penalty (points)",
+            POINTS,
+            POINTS_MESSAGE,
             default=0,
-            validators=[
-                Optional(),
-                NumberRange(0, MOST_POINTS, message="Give a whole number of points, 0 or more."),
-            ],
+            validators=[Optional()],
         )
         attrs[prefix + "penalty_reason"] = StringField(
             "Reason for the penalty", filters=[strip_whitespace], validators=[Length(max=120)]

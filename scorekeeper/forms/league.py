@@ -5,7 +5,7 @@ from wtforms.validators import DataRequired, Length, ValidationError
 
 from scorekeeper import rules
 from scorekeeper.forms.base import AppForm
-from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.forms.fields import plain_name, strip_whitespace
 from scorekeeper.league import leagues
 from scorekeeper.models import League, Player
 
@@ -16,7 +16,7 @@ class LeagueForm(AppForm):
     name = StringField(
         "League name",
         filters=[strip_whitespace],
-        validators=[DataRequired("Give the league a name."), Length(max=80)],
+        validators=[DataRequired("Give the league a name."), Length(max=80), plain_name],
     )
     preset = SelectField("Rules", default="continental")
 
@@ -34,6 +34,7 @@ class PlayerForm(AppForm):
         validators=[
             DataRequired("Type the player's name."),
             Length(max=40, message="A name has at most 40 characters."),
+            plain_name,
         ],
     )
 

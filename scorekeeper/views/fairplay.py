@@ -16,6 +16,7 @@ from scorekeeper.forms.fairplay import (
 from scorekeeper.models import Game, Hand, Seat
 from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.read.hand_card import hand_card
+from scorekeeper.rules import limits
 from scorekeeper.web import access
 from scorekeeper.web.database import transaction
 
@@ -78,10 +79,7 @@ def take_back(game_id: int, hand_id: int) -> Response:
     game = _game(game_id)
     hand = _hand(game, hand_id)
     form = TakeBackForm()
-    try:
-        claim_id = int(form.claim.data or "")
-    except ValueError:
-        abort(404)
+    claim_id = limits.row_id(form.claim.data) or abort(404)
     if form.validate():
         try:
             mayi.take_back(hand, claim_id)
@@ -93,7 +91,7 @@ def take_back(game_id: int, hand_id: int) -> Response:
 
 
 @bp.get("/mayi")
-def priority(game_id: int) -> str:
+def priority(game_id: int) -> tuple[str, int]:
     """Who gets the discard when several players say May I? at once (a question, no record)."""
     game = _game(game_id)
     hand = games.current_hand(game)
@@ -106,7 +104,9 @@ def priority(game_id: int) -> str:
         form.current.data = hand_card(game, hand).first_player.position
     answer = error = None
     in_turn = False
-    if request.args:
+    if request.args and not form.validate():
+        error = "Choose whose turn it is and who says May I?."
+    elif request.args:
         asked = list(form.claimants.data or [])
         if form.current.data in asked:
             # The player whose turn it is simply takes the discard: no May I?, no penalty.
@@ -132,7 +132,7 @@ def priority(game_id: int) -> str:
         in_turn=in_turn,
         error=error,
         may_i_form=MayIForm(formdata=None),
-    )
+    ), 422 if error else 200
 
 
 @bp.post("/hands/<int:hand_id>/stock")

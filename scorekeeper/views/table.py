@@ -13,6 +13,7 @@ from scorekeeper.models import Game, GameStatus, Hand, HandState
 from scorekeeper.play import games, hands, mayi
 from scorekeeper.read import scoresheet
 from scorekeeper.read.hand_card import hand_card
+from scorekeeper.rules import limits
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, transaction
 
@@ -197,10 +198,7 @@ def _already_saved(game: Game, saved: hands.HandAlreadySaved) -> Response | tupl
 
 
 def _int(text: str | None) -> int | None:
-    try:
-        return int(text or "")
-    except ValueError:
-        return None
+    return limits.whole_number(text, limits.Bound(0, limits.LARGEST_ID))
 
 
 @bp.errorhandler(WriteConflict)

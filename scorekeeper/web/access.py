@@ -13,11 +13,13 @@ from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, redirect, request, session, url_for
+from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, League
 from scorekeeper.play import games
+from scorekeeper.rules.limits import LARGEST_ID
 
 Role = Literal["owner", "scorer"]
 View = TypeVar("View", bound=Callable[..., Any])
@@ -167,8 +169,25 @@ def require_owner(league: League) -> None:
         abort(403)
 
 
+class RowIdConverter(IntegerConverter):
+    """`<int:...>` in a URL: an id of ASCII digits within the database's integer, else 404.
+
+    Werkzeug's own takes any Unicode digit and any length, and an id past 64 bits (or 32 bits
+    on PostgreSQL) would reach the query and fail there.
+    """
+
+    regex = r"[0-9]{1,10}"
+
+    def __init__(self, url_map: Any, fixed_digits: int = 0, min: int = 1, max: int = LARGEST_ID):
+        super().__init__(url_map, fixed_digits, min, max)
+
+
 def register(app: Flask) -> None:
-    """Check every request and expose the visitor's account and role to templates."""
+    """Check every request and expose the visitor's account and role to templates.
+
+    Must run before the blueprints are registered: their routes use the id converter.
+    """
+    app.url_map.converters["int"] = RowIdConverter
     app.before_request(check_request)
 
     @app.context_processor
