@@ -111,14 +111,17 @@ class PlayerFields:
         return any(f.errors for f in fields + [f for _, f in self.counts])
 
 
-def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
-    """A hand form for this rule set and this many players."""
-    attrs: dict[str, Any] = {"seat_count": seat_count, "groups": rs.prices}
+def hand_form(
+    rs: rules.RuleSet, seat_count: int, hand_number: int | None = None, **kwargs: Any
+) -> HandForm:
+    """A hand form for this rule set, this many players, and hand `hand_number`'s prices."""
+    groups = rules.hand_prices(rs, hand_number)
+    attrs: dict[str, Any] = {"seat_count": seat_count, "groups": groups}
     for i in range(seat_count):
         prefix = f"p{i}_"
         attrs[prefix + "out"] = BooleanField("Went out")
         attrs[prefix + "no_score"] = BooleanField("Played, but gave no score")
-        for j, group in enumerate(rs.prices):
+        for j, group in enumerate(groups):
             attrs[f"{prefix}g{j}"] = _count(f"{group.label} ({group.points} points each)")
         attrs[prefix + "total"] = IntegerField(
             "Or type the points",

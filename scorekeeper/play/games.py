@@ -56,6 +56,9 @@ def start_game(
             f"{rs.name} is played by {rs.min_players} to {rs.max_players} players; "
             f"{len(players)} are chosen."
         )
+    refusal = rules.start_refusal(rs, len(players))
+    if refusal:
+        raise GameRefused(refusal)
     if len({p.id for p in players}) != len(players):
         raise GameRefused("A player can take only one seat.")
     if any(p.league_id != league.id for p in players):

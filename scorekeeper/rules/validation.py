@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from scorekeeper.rules.dealing import contract_minimum
 from scorekeeper.rules.ruleset import (
     FEWEST_PLAYERS,
     GOING_OUT_KINDS,
     JOKER,
+    KITTY_SPLITS,
     MELD_KINDS,
     MOST_PLAYERS,
     PRIORITIES,
@@ -23,7 +26,20 @@ Errors = list[tuple[str, str]]
 # Both kinds need at least 3 cards: 3 is the smallest set, and RULES.md allows a run shorter
 # than the usual 4 only by saying so, so a league's own game (seed 003's "three or more" for
 # both) may ask for runs of 3, but never of 2, which is no meld at all.
-SHORTEST_MELD = {"set": 3, "run": 3}
+SHORTEST_MELD = {"set": 3, "run": 3, "pair": 2, "any": 3}
+# A pair is exactly two cards of one rank.
+LONGEST_PAIR = 2
+
+# Bounds of the numbers the newer rules add, far past any table's game.
+MOST_WILD_POINTS = 1_000
+MOST_BLIND_CARDS = 10
+MOST_BUY_PRICE = 100
+MOST_PAYMENT = 10_000
+LONGEST_DESCRIPTION = 200
+MOST_UNSET = 200
+UNSET_PATHS = re.compile(
+    r"(hands\[\d{1,2}\]\.(melds|cards_dealt|may_i_limit|blind_cards)|prices|settlement\.schedule)"
+)
 
 
 def validate_ruleset(rs: RuleSet) -> None:
@@ -34,13 +50,25 @@ def validate_ruleset(rs: RuleSet) -> None:
     errors: Errors = []
     _check_names(rs, errors)
     _check_players(rs, errors)
+    _check_unset(rs, errors)
     if not rs.hands:
         errors.append(("hands", "A game needs at least one hand."))
     for index, hand in enumerate(rs.hands):
-        _check_hand(index, hand, errors)
+        _check_hand(index, hand, errors, frozenset(rs.unset))
     _check_deck_counts(rs, errors)
-    _check_prices(rs, errors)
+    if "prices" not in rs.unset:
+        _check_prices(rs, errors)
     _check_may_i(rs, errors)
+    _check_settlement(rs, errors)
+    if not 0 <= rs.wild_rank_points <= MOST_WILD_POINTS:
+        errors.append(
+            (
+                "wild_rank_points",
+                f"A hand's wild rank costs 0 to {MOST_WILD_POINTS} points left in hand.",
+            )
+        )
+    if len(rs.description) > LONGEST_DESCRIPTION:
+        errors.append(("description", f"Keep the description to {LONGEST_DESCRIPTION} characters."))
     if rs.stock.kind not in STOCK_KINDS:
         errors.append(("stock.kind", f"Stock: {rs.stock.kind!r} is not a way to renew the stock."))
     if rs.short_card_penalty < 0:
@@ -75,22 +103,39 @@ def _check_players(rs: RuleSet, errors: Errors) -> None:
         errors.append(("max_players", "The most players cannot be fewer than the fewest players."))
 
 
-def _check_hand(index: int, hand: HandRule, errors: Errors) -> None:
+def _check_unset(rs: RuleSet, errors: Errors) -> None:
+    if len(rs.unset) > MOST_UNSET:
+        errors.append(("unset", f"At most {MOST_UNSET} cells can be left to the family."))
+        return
+    for index, path in enumerate(rs.unset):
+        if len(path) > 40 or not UNSET_PATHS.fullmatch(path):
+            errors.append((f"unset[{index}]", f"{path[:40]!r} is not a cell a family can set."))
+
+
+def _check_hand(index: int, hand: HandRule, errors: Errors, unset: frozenset[str]) -> None:
     path, place = f"hands[{index}]", f"Hand {index + 1}"
-    if not hand.melds:
+    melds_unset = f"{path}.melds" in unset
+    if not hand.melds and not melds_unset:
         errors.append((f"{path}.melds", f"{place}: the contract needs at least one set or run."))
     for m, meld in enumerate(hand.melds):
         where = f"{path}.melds[{m}]"
         if meld.kind not in MELD_KINDS:
-            errors.append((f"{where}.kind", f"{place}: {meld.kind!r} is not a set or a run."))
+            errors.append(
+                (f"{where}.kind", f"{place}: {meld.kind!r} is not a set, a run or a pair.")
+            )
         elif meld.length < SHORTEST_MELD[meld.kind]:
             shortest = SHORTEST_MELD[meld.kind]
             errors.append(
                 (f"{where}.length", f"{place}: a {meld.kind} needs at least {shortest} cards.")
             )
-    if hand.cards_dealt < 1:
+        elif meld.kind == "pair" and meld.length > LONGEST_PAIR:
+            errors.append((f"{where}.length", f"{place}: a pair is two cards of one rank."))
+    _check_hand_extras(path, place, hand, errors)
+    if f"{path}.cards_dealt" in unset:
+        pass
+    elif hand.cards_dealt < 1:
         errors.append((f"{path}.cards_dealt", f"{place}: every player must be dealt a card."))
-    elif hand.cards_dealt + 1 < contract_minimum(hand.melds):
+    elif not melds_unset and hand.cards_dealt + 1 < contract_minimum(hand.melds):
         # A player melds after drawing, so holds one card more than dealt: the 11-card rules
         # deal 11 for a 12-card contract that goes down whole, with no discard.
         errors.append(
@@ -104,6 +149,20 @@ def _check_hand(index: int, hand: HandRule, errors: Errors) -> None:
         errors.append((f"{path}.going_out", f"{place}: {hand.going_out!r} is no way to go out."))
     if hand.may_i_limit is not None and hand.may_i_limit < 0:
         errors.append((f"{path}.may_i_limit", f"{place}: the May I? limit cannot be negative."))
+
+
+def _check_hand_extras(path: str, place: str, hand: HandRule, errors: Errors) -> None:
+    if hand.wild_rank is not None and hand.wild_rank not in STANDARD_RANKS:
+        errors.append(
+            (f"{path}.wild_rank", f"{place}: {hand.wild_rank!r} is not a rank (A, 2-10, J, Q, K).")
+        )
+    if hand.blind_cards is not None and not 0 <= hand.blind_cards <= MOST_BLIND_CARDS:
+        errors.append(
+            (
+                f"{path}.blind_cards",
+                f"{place}: blind cards per buy are 0 to {MOST_BLIND_CARDS}.",
+            )
+        )
 
 
 def _check_deck_counts(rs: RuleSet, errors: Errors) -> None:
@@ -183,6 +242,16 @@ def _check_may_i(rs: RuleSet, errors: Errors) -> None:
         errors.append(("may_i.priority", f"May I?: {policy.priority!r} is not a priority rule."))
     if policy.per_hand_limit is not None and policy.per_hand_limit < 0:
         errors.append(("may_i.per_hand_limit", "May I?: the limit per hand cannot be negative."))
+    if not 0 <= policy.price <= MOST_BUY_PRICE:
+        errors.append(("may_i.price", f"Buying: a buy costs 0 to {MOST_BUY_PRICE} pennies."))
+    elif policy.price and rs.settlement is None:
+        errors.append(
+            (
+                "may_i.price",
+                "Buying: buys paid into a kitty need the settlement at the end: "
+                "say how the kitty is split.",
+            )
+        )
     if policy.banned_last_hands < 0:
         errors.append(("may_i.banned_last_hands", "May I?: the banned hands cannot be negative."))
     elif policy.banned_last_hands > len(rs.hands):
@@ -193,3 +262,50 @@ def _check_may_i(rs: RuleSet, errors: Errors) -> None:
                 f"of a {len(rs.hands)}-hand game.",
             )
         )
+
+
+def _check_settlement(rs: RuleSet, errors: Errors) -> None:
+    settlement = rs.settlement
+    if settlement is None:
+        return
+    if settlement.kitty_split not in KITTY_SPLITS:
+        errors.append(
+            ("settlement.kitty_split", f"{settlement.kitty_split!r} is no way to split the kitty.")
+        )
+    seen: set[int] = set()
+    for index, row in enumerate(settlement.schedule):
+        path = f"settlement.schedule[{index}]"
+        if not rs.min_players <= row.players <= rs.max_players:
+            errors.append(
+                (
+                    f"{path}.players",
+                    f"Payments: {row.players} players is outside the rule set's "
+                    f"{rs.min_players} to {rs.max_players}.",
+                )
+            )
+            continue
+        if row.players in seen:
+            errors.append(
+                (f"{path}.players", f"Payments for {row.players} players are given twice.")
+            )
+        seen.add(row.players)
+        if len(row.amounts) != row.players:
+            errors.append(
+                (
+                    f"{path}.amounts",
+                    f"Payments for {row.players} players: give one amount per place, "
+                    f"{row.players} in all.",
+                )
+            )
+        elif any(abs(amount) > MOST_PAYMENT for amount in row.amounts):
+            errors.append(
+                (f"{path}.amounts", f"Payments are at most {MOST_PAYMENT} pennies a place.")
+            )
+        elif sum(row.amounts) != 0:
+            errors.append(
+                (
+                    f"{path}.amounts",
+                    f"Payments for {row.players} players: what the places win and pay must "
+                    f"add up to 0, not {sum(row.amounts)}.",
+                )
+            )
