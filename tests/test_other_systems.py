@@ -307,4 +307,105 @@ def test_a_whole_buying_game(client, app, make_league):
     assert "4 Dan -6 -1 0 -7" in words
     assert "Dan pays Ann 6" in words and "Cat pays Bob 2" in words
     assert "The kitty holds 4 pennies (1 a buy)." in words
+    printed = text_of(client.get(f"/games/{game.id}/sheet/print"))
+    assert "Settling up (pennies)" in printed
+    assert "Dan pays Ann 6; Cat pays Bob 2. Kitty 4:" in printed
     assert sum(Fraction(n) for n in ("26/3", "7/3", "-4", "-7")) == 0
+
+
+# --- The league file ---
+
+
+def filled_buying_rules() -> rules.RuleSet:
+    """The buying game with the cells a family fills in (as in the page test above)."""
+    from dataclasses import replace
+
+    rs = rules.preset("buying")
+    hands = tuple(
+        replace(
+            hand,
+            melds=hand.melds + (rules.Meld("set", 3),) * 2,
+            cards_dealt=10,
+            may_i_limit=1 if hand.may_i_limit is None else hand.may_i_limit,
+        )
+        for hand in rs.hands
+    )
+    prices = {"A": 15, "10": 10, "J": 10, "Q": 10, "K": 10, "JOKER": 25}
+    return replace(
+        rs,
+        hands=hands,
+        prices=rules.groups_by_price({r: prices.get(r, 5) for r in rules.RANKS}),
+        settlement=rules.Settlement((rules.Payouts(3, (4, 0, -4)),), "winner"),
+        unset=(),
+    )
+
+
+def test_the_league_file_keeps_every_new_field(app, runner, make_league):
+    from conftest import play_hand
+
+    from scorekeeper.league import rulesets
+    from scorekeeper.play import mayi
+    from scorekeeper.rules.entries import PlayerEntry
+
+    league = make_league(players=("Ann", "Bob", "Cat"), preset="progressive")
+    record = rulesets.copy_ruleset(league, filled_buying_rules(), "Our buying")
+    db.session.commit()
+    by_name = {p.name: p for p in league.players}
+    seated = [by_name[n] for n in ("Ann", "Bob", "Cat")]
+    buying = games.start_game(league, record, seated, 0)
+    progressive = games.start_game(league, league.rulesets[0], seated, 1)
+    db.session.commit()
+    for number in range(1, 16):
+        hand = games.current_hand(buying)
+        if number in (1, 12):
+            mayi.record_claim(hand, buying.seats[2])  # Cat buys in hands 1 and 12
+        play_hand(
+            buying,
+            [
+                PlayerEntry(went_out=True),
+                PlayerEntry(tally={"2-9": 1}),
+                PlayerEntry(tally={"A": 1}),
+            ],
+        )
+    # Round 1 of the progressive game: Bob and Cat both go out, Ann holds two 3s (wild, 40).
+    play_hand(
+        progressive,
+        [
+            PlayerEntry(tally={"3s (wild)": 2}),
+            PlayerEntry(went_out=True),
+            PlayerEntry(went_out=True),
+        ],
+    )
+    exported = runner.invoke(args=["export", league.name])
+    assert exported.exit_code == 0, exported.output
+    data = __import__("json").loads(exported.stdout)
+    rules_data = data["rulesets"][1]["rules"]
+    assert rules_data["may_i"]["buying"] is True and rules_data["may_i"]["price"] == 1
+    assert rules_data["hands"][11]["blind_cards"] == 1
+    assert rules_data["hands"][13]["melds"][0] == {"kind": "pair", "length": 2}
+    assert rules_data["settlement"] == {
+        "schedule": [{"players": 3, "amounts": [4, 0, -4]}],
+        "kitty_split": "winner",
+    }
+    assert data["rulesets"][0]["rules"]["hands"][4]["wild_rank"] == "7"
+    assert data["rulesets"][0]["rules"]["last_turn_after_out"] is True
+    # Bob 15 * 5 = 75, Cat 15 * 15 = 225: places 1, 2, 3; schedule +4, 0, -4; Cat's 2 buys
+    # make a kitty of 2 for Ann. Net: Ann 4 + 2 = 6, Bob 0, Cat -4 - 2 = -6.
+    settled = data["games"][0]["settlement"]
+    assert [(p["player"], p["place"], p["buys"], p["net"]) for p in settled["players"]] == [
+        ("Ann", 1, 0, "6"), ("Bob", 2, 0, "0"), ("Cat", 3, 2, "-6"),
+    ]  # fmt: skip
+    assert settled["payments"] == [{"from": "Cat", "to": "Ann", "amount": "4"}]
+    assert settled["kitty"] == 2
+    progressive_hand = data["games"][1]["hands"][0]["players"]
+    assert progressive_hand["Ann"]["score"] == 40
+    assert progressive_hand["Bob"]["went_out"] and progressive_hand["Cat"]["went_out"]
+
+    for table in reversed(db.metadata.sorted_tables):
+        db.session.execute(table.delete())
+    db.session.commit()
+    imported = runner.invoke(args=["import", "-"], input=exported.stdout)
+    assert imported.exit_code == 0, imported.output
+    again = runner.invoke(args=["export"])
+    strip = lambda text: re.sub(r'"exported_at": ?"[^"]*"', "", text)  # noqa: E731
+    assert strip(again.stdout) == strip(exported.stdout)
