@@ -310,6 +310,9 @@ def test_a_whole_buying_game(client, app, make_league):
     printed = text_of(client.get(f"/games/{game.id}/sheet/print"))
     assert "Settling up (pennies)" in printed
     assert "Dan pays Ann 6; Cat pays Bob 2. Kitty 4:" in printed
+    # The season's standings carry each player's net, in the order of the ranking.
+    table = raw(client.get(f"/leagues/{league.id}/standings"))
+    assert re.findall(r'data-testid="pennies">([^<]*)<', table) == ["8 2/3", "2 1/3", "-4", "-7"]
     assert sum(Fraction(n) for n in ("26/3", "7/3", "-4", "-7")) == 0
 
 

@@ -82,12 +82,7 @@ def buys_in_game(game: Game) -> dict[int, int]:
 
     Re-dealt and re-played attempts are left out: their cards went back into the pack.
     """
-    counts = {seat.id: 0 for seat in game.seats}
-    for hand in game.hands:
-        if hand.state in (HandState.SCORED, HandState.PLAYING):
-            for claim in hand.claims:
-                counts[claim.seat_id] = counts.get(claim.seat_id, 0) + 1
-    return counts
+    return games.claims_in_game(game)
 
 
 def kitty(game: Game) -> int:

@@ -100,8 +100,10 @@ from scorekeeper.rules.scoring import (
 from scorekeeper.rules.seating import dealer_among, first_player_among, next_present
 from scorekeeper.rules.settlement import (
     KITTY_WORDS,
+    PENNY_PARTS,
     SettledGame,
     Transfer,
+    net_parts,
     parse_schedule,
     payouts_for,
     pennies,
@@ -129,6 +131,8 @@ __all__ = [
     "gap_words",
     "hand_prices",
     "is_unset",
+    "PENNY_PARTS",
+    "net_parts",
     "parse_schedule",
     "schedule_text",
     "payouts_for",

@@ -12,6 +12,11 @@ from scorekeeper.rules.ruleset import Payouts, RulesError, RuleSet, Settlement
 
 K = TypeVar("K", bound=Hashable)
 
+# Parts of a penny in which a net is stored: a tie of up to 10 players shares an amount in
+# tenths (or ninths, ...) and the kitty splits in thirds, so every net is a whole number of
+# 1/7560ths (3 x lcm(1..10)).
+PENNY_PARTS = 7560
+
 # The kitty's share for each place, first place first, under each split.
 KITTY_SHARES: dict[str, tuple[Fraction, ...]] = {
     "winner": (Fraction(1),),
@@ -120,6 +125,17 @@ def _transfers(amounts: Mapping[K, Fraction], places: Mapping[K, int]) -> tuple[
             if owed[payee] == 0:
                 payee = next(creditors, None)
     return tuple(transfers)
+
+
+def net_parts(amount: Fraction) -> int:
+    """A net in whole PENNY_PARTS, to be stored and summed exactly.
+
+    :raises RulesError: for an amount that is no whole number of parts (never from `settle`).
+    """
+    parts = amount * PENNY_PARTS
+    if parts.denominator != 1:
+        raise RulesError(f"{amount} is not a whole number of 1/{PENNY_PARTS} pennies.")
+    return parts.numerator
 
 
 def pennies(amount: Fraction | int) -> str:
