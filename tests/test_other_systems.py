@@ -61,7 +61,7 @@ def hand_post(app, game: Game, reports: list[object]) -> dict[str, str]:
             player = form.player(i)
             for _, f in player.counts:
                 data[f.name] = "0"
-            data.update({player.total.name: "", player.missing.name: "0"})
+            data.update({player.total.name: "", player.short.name: "0"})
             data.update({player.penalty.name: "0", player.penalty_reason.name: ""})
             if report == OUT:
                 data[player.out.name] = "y"

@@ -141,7 +141,7 @@ def stock(game_id: int, hand_id: int) -> Response:
     game = _game(game_id)
     hand = _hand(game, hand_id)
     try:
-        words = hands.stock_ran_out(hand)
+        words = hands.renew_stock(hand)
     except games.GameRefused as refusal:
         flash(str(refusal), "error")
         return _back(game)
@@ -197,7 +197,7 @@ def resume(game_id: int) -> Response | str | tuple[str, int]:
     """Resume a suspended game, once the table confirms everyone is back in the same seats."""
     game = _game(game_id)
     form = ResumeForm()
-    refusal = interruptions.resume_refusal(game, interruptions.today())
+    refusal = interruptions.resume_obstacle(game, interruptions.today())
     if form.validate_on_submit() and not refusal:
         try:
             interruptions.resume(game, form.everyone_present.data, interruptions.today())
