@@ -16,7 +16,8 @@ from sqlalchemy import select
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.hand import hand_form
-from scorekeeper.models import Game, GameStatus, HandScore, League, RuleSet, Seat
+from scorekeeper.models import Game, GameStatus, HandScore, League, Seat
+from scorekeeper.models import LeagueRuleSet as RuleSet
 from scorekeeper.play import games
 
 OUT = "out"
