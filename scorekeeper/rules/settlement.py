@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from scorekeeper.rules.ruleset import Payouts, RulesError, RuleSet, Settlement
+from scorekeeper.rules.ruleset import KITTY_SPLITS, Payouts, RulesError, RuleSet, Settlement
 
 K = TypeVar("K", bound=Hashable)
 
@@ -16,6 +16,9 @@ K = TypeVar("K", bound=Hashable)
 # tenths (or ninths, ...) and the kitty splits in thirds, so every net is a whole number of
 # 1/7560ths (3 x lcm(1..10)).
 PENNY_PARTS = 7560
+
+# The most a place wins or pays in one game.
+MOST_PAYMENT = 10_000
 
 # The kitty's share for each place, first place first, under each split.
 KITTY_SHARES: dict[str, tuple[Fraction, ...]] = {
@@ -197,3 +200,53 @@ def parse_schedule(text: str) -> tuple[Payouts, ...]:
             )
         rows.append(Payouts(int(found[1]), tuple(int(part) for part in parts)))
     return tuple(rows)
+
+
+def settlement_problems(rs: RuleSet) -> list[tuple[str, str]]:
+    """The faults of the rule set's payment schedule and kitty split, each with its field."""
+    errors: list[tuple[str, str]] = []
+    settlement = rs.settlement
+    if settlement is None:
+        return errors
+    if settlement.kitty_split not in KITTY_SPLITS:
+        errors.append(
+            ("settlement.kitty_split", f"{settlement.kitty_split!r} is no way to split the kitty.")
+        )
+    seen: set[int] = set()
+    for index, row in enumerate(settlement.schedule):
+        path = f"settlement.schedule[{index}]"
+        if not rs.min_players <= row.players <= rs.max_players:
+            errors.append(
+                (
+                    f"{path}.players",
+                    f"Payments: {row.players} players is outside the rule set's "
+                    f"{rs.min_players} to {rs.max_players}.",
+                )
+            )
+            continue
+        if row.players in seen:
+            errors.append(
+                (f"{path}.players", f"Payments for {row.players} players are given twice.")
+            )
+        seen.add(row.players)
+        if len(row.amounts) != row.players:
+            errors.append(
+                (
+                    f"{path}.amounts",
+                    f"Payments for {row.players} players: give one amount per place, "
+                    f"{row.players} in all.",
+                )
+            )
+        elif any(abs(amount) > MOST_PAYMENT for amount in row.amounts):
+            errors.append(
+                (f"{path}.amounts", f"Payments are at most {MOST_PAYMENT} pennies a place.")
+            )
+        elif sum(row.amounts) != 0:
+            errors.append(
+                (
+                    f"{path}.amounts",
+                    f"Payments for {row.players} players: what the places win and pay must "
+                    f"add up to 0, not {sum(row.amounts)}.",
+                )
+            )
+    return errors
