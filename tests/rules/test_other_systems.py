@@ -409,8 +409,11 @@ def test_unset_cells_are_skipped_by_the_checks_until_filled() -> None:
     validate_ruleset(rs)
     with pytest.raises(RuleSetError) as refused:
         validate_ruleset(replace(rs, unset=()))
-    paths = {path for path, _ in refused.value.errors}
-    assert {"hands[0].melds", "hands[0].cards_dealt", "prices"} <= paths
+    assert "hands[0].cards_dealt" in {path for path, _ in refused.value.errors}
+    dealt = tuple(replace(hand, cards_dealt=10) for hand in rs.hands)
+    with pytest.raises(RuleSetError) as refused:
+        validate_ruleset(replace(rs, hands=dealt, unset=()))
+    assert {"hands[0].melds", "prices"} <= {path for path, _ in refused.value.errors}
 
 
 def test_hand_rule_default_fields() -> None:
