@@ -56,6 +56,10 @@ def markup(response) -> str:
     return html.unescape(response.get_data(as_text=True))
 
 
+# The older name of `markup`, for tests still using it: it is the HTML, not the text.
+page = markup
+
+
 def input_value(response, name: str) -> str:
     """The value an input of the rendered form holds."""
     tag = re.search(rf'<input[^>]*\bname="{name}"[^>]*>', markup(response)).group(0)

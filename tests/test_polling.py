@@ -6,7 +6,7 @@ import re
 import time
 
 from conftest import hand_data
-from reading import page
+from reading import markup
 
 from scorekeeper.extensions import db
 from scorekeeper.league import settings
@@ -65,6 +65,6 @@ def test_a_poll_that_crossed_a_save_keeps_the_saves_message(app, owner, make_gam
         else:
             phone.set_cookie("session", crossed.value, domain="localhost")
 
-    table = page(phone.get(saved.headers["Location"]))
+    table = markup(phone.get(saved.headers["Location"]))
     assert "Hand 1 saved." in table
     assert re.search(r"Hand\s*<span[^>]*>2</span>\s*of", table), "the table shows hand 2"
