@@ -70,9 +70,8 @@ def join(league_id: int) -> Response | str | tuple[str, int]:
         return render_template("auth/join.html", league=league, form=None), 404
     form = PasscodeForm()
     if form.validate_on_submit():
-        key = f"league:{league.id}"
         try:
-            matched = accounts.check_passcode(league, form.passcode.data, key, _address())
+            matched = accounts.check_passcode(league, form.passcode.data, _address())
         except accounts.TooManyAttempts as refusal:
             form.passcode.errors = [str(refusal)]
             return render_template("auth/join.html", league=league, form=form), 429
