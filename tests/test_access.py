@@ -28,7 +28,7 @@ from scorekeeper.commands import demo
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues, rulesets
 from scorekeeper.league import settings as league_settings
-from scorekeeper.models import Account, Game, HandScore, League, LoginAttempt
+from scorekeeper.models import Account, Game, HandScore, JoinedPhone, League, LoginAttempt
 from scorekeeper.play import games, mayi
 from scorekeeper.web import access
 
@@ -63,7 +63,15 @@ OWNER_ONLY = [
 # Blueprints that anyone may open, with their own checks (sign-in, the share link, home).
 OPEN = {"auth", "watch", "main"}
 # URL arguments that name something of a league (and the share link's token).
-LEAGUE_ARGUMENTS = {"league_id", "game_id", "hand_id", "player_id", "season_id", "ruleset_id"}
+LEAGUE_ARGUMENTS = {
+    "league_id",
+    "game_id",
+    "hand_id",
+    "player_id",
+    "season_id",
+    "ruleset_id",
+    "phone_id",
+}
 KNOWN_ARGUMENTS = LEAGUE_ARGUMENTS | {"token"}
 
 
@@ -104,6 +112,7 @@ class Side:
     token: str
     claim_id: int
     seat_id: int
+    phone_id: int
     names: tuple[str, ...]
 
     def candidates(self, argument: str) -> list[Any]:
@@ -116,6 +125,7 @@ class Side:
             "season_id": [self.season_id],
             "ruleset_id": [self.ruleset_id],
             "token": [self.token],
+            "phone_id": [self.phone_id],
         }
         if argument not in values:
             pytest.fail(f"No value for the URL argument {argument!r}: teach Side.candidates.")
@@ -141,6 +151,8 @@ def build_side(owner: Account, name: str, players: tuple[str, ...]) -> Side:
     play_hand(game, [out(), tally(low=1), tally(high=1), tally(ace=1)])
     playing = games.current_hand(game)
     claim = mayi.record_claim(playing, game.seats[1])
+    phone = JoinedPhone(league_id=league.id, token=f"phone-of-{league.id}", device="Android")
+    db.session.add(phone)
     db.session.commit()
     return Side(
         league_id=league.id,
@@ -154,6 +166,7 @@ def build_side(owner: Account, name: str, players: tuple[str, ...]) -> Side:
         token=token,
         claim_id=claim.id,
         seat_id=game.seats[1].id,
+        phone_id=phone.id,
         names=(name, *players),
     )
 
@@ -208,7 +221,8 @@ def owner_of(app: Flask, side: Side) -> Browser:
 
 
 def scorer_of(app: Flask, side: Side) -> Browser:
-    return Browser(app, scorer_of=[side.league_id])
+    """A phone that joined the side's league (on its list of phones, as after the passcode)."""
+    return Browser(app, scorer_of=[side.league_id], phone=f"phone-of-{side.league_id}")
 
 
 def text(response) -> str:
@@ -358,9 +372,12 @@ def test_scorer_of_one_league_finds_nothing_of_another(app, world):
     assert not wrong, "\n".join(wrong)
 
 
-# Routes that delete, or replace the share link, go last: the routes before them need those.
-def destructive_last(rule: Rule) -> tuple[bool, str]:
-    return any(word in rule.rule for word in ("delete", "remove", "share")), rule.rule
+# Routes that delete, or replace the share link, go last: the routes before them need those;
+# a new passcode, which removes every joined phone, goes after them all.
+def destructive_last(rule: Rule) -> tuple[int, str]:
+    if rule.rule.endswith("/passcode"):
+        return 2, rule.rule
+    return int(any(word in rule.rule for word in ("delete", "remove", "share"))), rule.rule
 
 
 def test_own_ids_reach_every_route(app, world):

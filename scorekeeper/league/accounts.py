@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, delete, func, select, text
 from zxcvbn import zxcvbn
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Account, League, LoginAttempt
+from scorekeeper.models import Account, JoinedPhone, League, LoginAttempt
 from scorekeeper.rules.limits import fold_name
 
 # argon2id with 19 MiB and 2 passes (OWASP's recommended minimum): strong enough against
@@ -221,6 +221,28 @@ def spoken_form(passcode: str) -> str:
 
 
 def set_passcode(league: League, passcode: str | None) -> None:
-    """Set (or with None, clear) the table passcode scorers type to score this league."""
+    """Set (or with None, clear) the table passcode scorers type to score this league.
+
+    Every phone that joined with the old passcode is removed: it must join again.
+    """
     league.passcode_hash = hash_secret(spoken_form(passcode)) if passcode else None
+    db.session.execute(delete(JoinedPhone).where(JoinedPhone.league_id == league.id))
     db.session.flush()
+
+
+def joined_phones(league: League) -> list[JoinedPhone]:
+    """The phones that may score the league's games, first joined first."""
+    return list(
+        db.session.scalars(
+            select(JoinedPhone).where(JoinedPhone.league_id == league.id).order_by(JoinedPhone.id)
+        )
+    )
+
+
+def remove_phone(league: League, phone_id: int) -> bool:
+    """Take a phone off the league's list: it can no longer score. False if it is not there."""
+    removed = db.session.execute(
+        delete(JoinedPhone).where(JoinedPhone.league_id == league.id, JoinedPhone.id == phone_id)
+    )
+    db.session.flush()
+    return bool(removed.rowcount)
