@@ -72,7 +72,9 @@ def create_app(
 
     from scorekeeper import models  # noqa: F401  (the tables)
     from scorekeeper.read import pdf
-    from scorekeeper.web import access, assets, database, security
+    from scorekeeper.web import access, assets, database, security, sessions
+
+    app.session_interface = sessions.SessionInterface()
 
     database.register(app)
     security.configure(app)

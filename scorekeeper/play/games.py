@@ -65,6 +65,9 @@ def start_game(
             f"{rs.name} is played by {rs.min_players} to {rs.max_players} players; "
             f"{len(players)} are chosen."
         )
+    refusal = rules.start_refusal(rs, len(players))
+    if refusal:
+        raise GameRefused(refusal)
     if len({p.id for p in players}) != len(players):
         raise GameRefused("A player can take only one seat.")
     if any(p.league_id != league.id for p in players):
@@ -219,6 +222,36 @@ def settle(game: Game) -> None:
         seat.place = None if verdict.discarded else placed[seat.id]
         seat.hands_out = sum(1 for s in scored if s.seat_id == seat.id and s.went_out)
         seat.posted_hands = sum(1 for s in scored if s.seat_id == seat.id and s.posted)
+    _settle_pennies(game)
+
+
+def claims_in_game(game: Game) -> dict[int, int]:
+    """May I?s (or buys) each seat made over the scored hands and the hand in play.
+
+    Re-dealt and re-played attempts are left out: their cards went back into the pack.
+    """
+    counts = {seat.id: 0 for seat in game.seats}
+    for hand in game.hands:
+        if hand.state in (HandState.SCORED, HandState.PLAYING):
+            for claim in hand.claims:
+                counts[claim.seat_id] = counts.get(claim.seat_id, 0) + 1
+    return counts
+
+
+def _settle_pennies(game: Game) -> None:
+    """Write each seat's net in pennies when a game played for pennies is over and counts."""
+    rs = game.rules
+    for seat in game.seats:
+        seat.net_parts = None
+    if rs.settlement is None or game.discarded or game.status != GameStatus.FINISHED:
+        return
+    places = {seat.id: seat.place for seat in game.seats if seat.place is not None}
+    try:
+        settled = rules.settle(rs, places, claims_in_game(game))
+    except rules.RulesError:
+        return  # no schedule row for this table: the game-over screen says so
+    for seat in game.seats:
+        seat.net_parts = rules.net_parts(settled.net[seat.id])
 
 
 def delete_game(game: Game) -> None:

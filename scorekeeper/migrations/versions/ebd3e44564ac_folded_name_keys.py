@@ -12,7 +12,7 @@ signed-out cookie, even copied, signs nobody in), and `joined_phone`, the phones
 league's table with its passcode (phones joined before this revision join again).
 
 Revision ID: ebd3e44564ac
-Revises: 8bf07e713de5
+Revises: c4e2a9d1f7b3
 Create Date: 2026-11-22 17:28:06
 
 """
@@ -23,7 +23,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "ebd3e44564ac"
-down_revision = "8bf07e713de5"
+down_revision = "c4e2a9d1f7b3"
 branch_labels = None
 depends_on = None
 
