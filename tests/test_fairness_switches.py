@@ -4,7 +4,7 @@ what the rule set keeps. A page that stated a rule the league switched off would
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, date, datetime
+from datetime import date
 
 import pytest
 from conftest import hand_data, out, play_hand, tally
@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
+from scorekeeper.league import accounts
 from scorekeeper.models import Correction, Game, GameStatus
 from scorekeeper.play import interruptions
 
@@ -32,10 +33,11 @@ def with_rule(game: Game, name: str, on: bool) -> Game:
 
 def scorer(app, game: Game):
     """A phone that joined the game's league with its passcode: a scorer, not the owner."""
+    accounts.set_passcode(game.league, "open-sesame")
+    db.session.commit()
     phone = app.test_client()
-    with phone.session_transaction() as session:
-        session["scorer_of"] = [game.league_id]
-        session["seen"] = datetime.now(UTC).timestamp()
+    joined = phone.post(f"/leagues/{game.league_id}/join", data={"passcode": "open-sesame"})
+    assert joined.status_code == 302
     return phone
 
 
