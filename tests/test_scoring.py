@@ -14,7 +14,8 @@ from scorekeeper.models import Game, GameStatus, Hand, HandScore, HandState
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 OUT = {"out": "y"}
-GROUPS = {"low": "g0", "high": "g1", "ace": "g2", "joker": "g3"}  # 5, 10, 20, 50 points
+# Continental's count fields by group: 2-9 5 points, 10-K 10, A 20, Joker 50.
+GROUPS = {"low": "cards_2_9", "high": "cards_10_k", "ace": "cards_a", "joker": "cards_joker"}
 
 
 def cards(**counts: int) -> dict[str, int]:
@@ -103,9 +104,9 @@ def test_refused_hand_says_why_and_saves_nothing(client, make_game, ann, bob, st
 @pytest.mark.parametrize(
     ("field",       "value", "message"),
     [
-        ("p1_g0",       "-1",    "Give a whole number of cards, 0 or more."),
-        ("p1_g3",       "two",   "Give a whole number of cards, 0 or more."),
-        ("p1_g1",       "1.5",   "Give a whole number of cards, 0 or more."),
+        ("p1_cards_2_9",       "-1",    "Give a whole number of cards, 0 or more."),
+        ("p1_cards_joker",       "two",   "Give a whole number of cards, 0 or more."),
+        ("p1_cards_10_k",       "1.5",   "Give a whole number of cards, 0 or more."),
         ("p1_total",    "-5",    "Type a whole number of points, 0 or more."),
         ("p1_total",    "ten",   "Type a whole number of points, 0 or more."),
         ("p1_missing",  "-2",    "Give a whole number of cards, 0 or more."),
@@ -149,7 +150,7 @@ def test_unusual_total_asks_to_confirm_then_saves_when_confirmed(client, make_ga
     assert "Yes, these totals are right" in shown
     assert "Nothing was saved yet." not in shown  # a warning, not an error
     assert input_value(first, "p1_total") == "23"
-    assert input_value(first, "p2_g0") == "2"
+    assert input_value(first, "p2_cards_2_9") == "2"
     assert input_value(first, "p3_total") == "15"
     assert is_checked(first, "p0_out")
     assert not is_checked(first, "confirm")
@@ -177,8 +178,8 @@ def test_refused_hand_keeps_what_was_typed(client, make_game):
     assert response.status_code == 422
     assert "Nobody is marked out." in page(response)
     expected = {
-        "p0_g0": "1", "p0_g3": "1", "p1_g1": "2", "p1_missing": "1", "p2_total": "35",
-        "p2_penalty": "25", "p2_penalty_reason": "Played out of turn", "p3_g2": "3",
+        "p0_cards_2_9": "1", "p0_cards_joker": "1", "p1_cards_10_k": "2", "p1_missing": "1", "p2_total": "35",
+        "p2_penalty": "25", "p2_penalty_reason": "Played out of turn", "p3_cards_a": "3",
     }  # fmt: skip
     assert {name: input_value(response, name) for name in expected} == expected
     assert not any(is_checked(response, f"p{i}_out") for i in range(4))

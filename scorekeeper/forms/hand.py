@@ -1,7 +1,12 @@
-"""The form that scores a hand: per player, out, a tally by price group, or a typed total."""
+"""The form that scores a hand: per player, out, a tally by price group, or a typed total.
+
+A count field is named after its price group (`p1_cards_10_k` for Bob's 10-K cards), so a
+report reads the same whatever order the rule set lists its groups in.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +21,30 @@ from scorekeeper.rules.entries import PlayerEntry
 
 MOST_CARDS = 500  # more than any table holds; the rules check the real number in play
 MOST_POINTS = 10_000
+
+
+def count_field_names(groups: Sequence[rules.PriceGroup]) -> list[str]:
+    """The name part of each group's count field, in the groups' order: "2-9" is "cards_2_9".
+
+    Two labels that read alike ("10-K" and "10 K") keep apart with a number after the second.
+    """
+    names: list[str] = []
+    for group in groups:
+        base = "cards_" + (re.sub(r"[^a-z0-9]+", "_", group.label.lower()).strip("_") or "group")
+        name, n = base, 2
+        while name in names:
+            name, n = f"{base}_{n}", n + 1
+        names.append(name)
+    return names
+
+
+def count_field(seat: int, groups: Sequence[rules.PriceGroup], label: str) -> str:
+    """The form field that counts the cards of group `label` held by the player in `seat`."""
+    names = count_field_names(groups)
+    for group, name in zip(groups, names, strict=True):
+        if group.label == label:
+            return f"p{seat}_{name}"
+    raise KeyError(label)
 
 
 def _count(label: str) -> IntegerField:
@@ -51,7 +80,10 @@ class HandForm(FlaskForm):
         return PlayerFields(
             out=self[prefix + "out"],
             no_score=self[prefix + "no_score"],
-            counts=[(g, self[f"{prefix}g{j}"]) for j, g in enumerate(self.groups)],
+            counts=[
+                (g, self[prefix + name])
+                for g, name in zip(self.groups, count_field_names(self.groups), strict=True)
+            ],
             total=self[prefix + "total"],
             missing=self[prefix + "missing"],
             penalty=self[prefix + "penalty"],
@@ -118,8 +150,8 @@ def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
         prefix = f"p{i}_"
         attrs[prefix + "out"] = BooleanField("Went out")
         attrs[prefix + "no_score"] = BooleanField("Played, but gave no score")
-        for j, group in enumerate(rs.prices):
-            attrs[f"{prefix}g{j}"] = _count(f"{group.label} ({group.points} points each)")
+        for group, name in zip(rs.prices, count_field_names(rs.prices), strict=True):
+            attrs[prefix + name] = _count(f"{group.label} ({group.points} points each)")
         attrs[prefix + "total"] = IntegerField(
             "Or type the points",
             validators=[
