@@ -1,12 +1,9 @@
-// Follow saves made on another phone: poll the game's version and reload when it moves.
+// Follow saves made on another phone: reload when the game's version moves (see poll.js).
 // Without this script the page offers a refresh link instead.
 (function () {
   "use strict";
   var live = document.getElementById("live");
-  if (!live || !window.fetch) return;
-  var url = live.dataset.versionUrl;
-  var seen = live.dataset.version;
-  var every = Math.max(1, parseInt(live.dataset.pollSeconds, 10) || 5) * 1000;
+  if (!live || !window.scorekeeper || !window.scorekeeper.followVersion) return;
 
   function busy() {
     // Never reload under someone typing a re-deal reason.
@@ -14,16 +11,7 @@
     return active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA");
   }
 
-  function poll() {
-    if (document.hidden) return;
-    fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" })
-      .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (data) {
-        if (data && String(data.version) !== seen && !busy()) window.location.reload();
-      })
-      .catch(function () { /* offline for a moment: try again at the next tick */ });
-  }
-
-  window.setInterval(poll, every);
-  document.addEventListener("visibilitychange", poll);
+  window.scorekeeper.followVersion(live, function () {
+    if (!busy()) window.location.reload();
+  });
 })();

@@ -62,7 +62,7 @@ class HandForm(FlaskForm):
     """Fields shared by every hand form; the per-player fields are added for each game."""
 
     version = HiddenField()
-    stock_ran_out = BooleanField("Nobody went out: the stock ran out for good")
+    stock_ran_out = BooleanField("Nobody went out: the stock ran out for good (only then)")
     confirm = BooleanField("Yes, these totals are right")
     made_by = StringField(
         "Your name", filters=[strip_whitespace], validators=[Optional(), Length(max=40)]
@@ -149,7 +149,7 @@ def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
     for i in range(seat_count):
         prefix = f"p{i}_"
         attrs[prefix + "out"] = BooleanField("Went out")
-        attrs[prefix + "no_score"] = BooleanField("Played, but gave no score")
+        attrs[prefix + "no_score"] = BooleanField("No score given")
         for group, name in zip(rs.prices, count_field_names(rs.prices), strict=True):
             attrs[prefix + name] = _count(f"{group.label} ({group.points} points each)")
         attrs[prefix + "total"] = IntegerField(

@@ -16,7 +16,10 @@ from scorekeeper.rules.dealing import (
     melds_in_words,
     minimum_cards,
     ruleset_summary,
+    stock_exhausted,
+    stock_renewal_words,
     stock_words,
+    wild_words,
 )
 from scorekeeper.rules.entries import (
     HandCheck,
@@ -25,6 +28,9 @@ from scorekeeper.rules.entries import (
     card_points,
     check_hand,
     entry_score,
+    impossible_total_words,
+    score_sentence,
+    score_terms,
 )
 from scorekeeper.rules.fairness import (
     ABSENT,
@@ -75,10 +81,12 @@ from scorekeeper.rules.ruleset import (
 )
 from scorekeeper.rules.rulings import Ruling, rulings, search_rulings
 from scorekeeper.rules.scoring import (
+    PossibleTotals,
     game_totals,
     is_possible_total,
     places,
     points_for_tally,
+    possible_totals,
     price_group,
     price_of,
     running_totals,
@@ -96,6 +104,14 @@ __all__ = [
     "check_hand",
     "dealer_among",
     "entry_score",
+    "impossible_total_words",
+    "score_sentence",
+    "score_terms",
+    "PossibleTotals",
+    "possible_totals",
+    "stock_exhausted",
+    "stock_renewal_words",
+    "wild_words",
     "first_player_among",
     "next_present",
     "rulings",

@@ -141,11 +141,12 @@ def stock(game_id: int, hand_id: int) -> Response:
     game = _game(game_id)
     hand = _hand(game, hand_id)
     try:
-        words = hands.stock_ran_out(hand)
+        hands.stock_ran_out(hand)
     except games.GameRefused as refusal:
         flash(str(refusal), "error")
         return _back(game)
-    flash(words, "warning")
+    # What the table does now is on the table screen, under the stock button: said once.
+    flash("Recorded: the stock ran out.", "info")
     return _back(game)
 
 

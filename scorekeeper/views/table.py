@@ -46,6 +46,7 @@ def show(game_id: int) -> str:
         sizes=mayi.hand_sizes(hand) if hand else [],
         may_i_limit=rules.may_i_limit(game.rules, hand.number) if hand else None,
         stock_words=hands.stock_renewal_words(hand) if hand else "",
+        stock_over=hand is not None and hands.stock_exhausted(hand),
     )
 
 
@@ -80,6 +81,8 @@ def _hand_page(
         freely=hands.is_freely_editable(hand),
         warnings=warnings,
         player_problems=by_player,
+        possible=rules.possible_totals(game.rules),
+        impossible_words=rules.impossible_total_words().capitalize(),
     ), status
 
 
@@ -93,6 +96,7 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     if not form.is_submitted():
         if hand.state != HandState.PLAYING:
             return redirect(url_for("table.show", game_id=game.id))
+        form.stock_ran_out.data = hands.stock_exhausted(hand)
         return _hand_page(game, hand, form, "score")
     if not form.validate():
         return _hand_page(game, hand, form, "score", 422)
