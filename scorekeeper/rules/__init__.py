@@ -91,7 +91,12 @@ from scorekeeper.rules.scoring import (
     price_of,
     running_totals,
 )
-from scorekeeper.rules.seating import dealer_among, first_player_among, next_present
+from scorekeeper.rules.seating import (
+    dealer_among,
+    first_player_among,
+    next_present,
+    rematch_first_dealer,
+)
 from scorekeeper.rules.storage import ruleset_from_dict, ruleset_to_dict
 from scorekeeper.rules.validation import ruleset_problems, validate_ruleset
 
@@ -114,6 +119,7 @@ __all__ = [
     "wild_words",
     "first_player_among",
     "next_present",
+    "rematch_first_dealer",
     "rulings",
     "ruleset_summary",
     "search_rulings",
