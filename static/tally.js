@@ -36,7 +36,7 @@
       typed: typed && typed.value.trim() !== "" ? value(typed) : null,
       tallied: 0,
       cards: 0,
-      short: value(card.querySelector("[data-missing]")),
+      short: value(card.querySelector("[data-short]")),
       penalty: value(card.querySelector("[data-penalty]"))
     };
     counts.forEach(function (input) {

@@ -37,7 +37,7 @@ PLAYER_FIELDS = (
     "cards_a",
     "cards_joker",
     "total",
-    "missing",
+    "short",
     "penalty",
 )
 FIELDS = [
@@ -69,7 +69,7 @@ def valid_report() -> dict[str, str]:
         "p3_cards_a": "1",
     }
     for i in range(len(PLAYERS)):
-        data.update({f"p{i}_total": "", f"p{i}_missing": "0", f"p{i}_penalty": "0"})
+        data.update({f"p{i}_total": "", f"p{i}_short": "0", f"p{i}_penalty": "0"})
         data[f"p{i}_penalty_reason"] = ""
     return data
 

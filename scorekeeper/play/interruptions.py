@@ -69,7 +69,7 @@ def suspend(game: Game) -> Suspension:
     return suspension
 
 
-def resume_refusal(game: Game, on: date) -> str | None:
+def resume_obstacle(game: Game, on: date) -> str | None:
     """Why the suspended game cannot go on today, or None when it can."""
     if game.status != GameStatus.SUSPENDED:
         return "The game is not suspended."
@@ -86,7 +86,7 @@ def resume(game: Game, everyone_present: bool, on: date | None = None) -> None:
 
     :raises GameRefused: without that confirmation, or past the calendar year of the start.
     """
-    refusal = resume_refusal(game, on or today())
+    refusal = resume_obstacle(game, on or today())
     if refusal:
         raise GameRefused(refusal)
     if not everyone_present:

@@ -141,7 +141,7 @@ def stock(game_id: int, hand_id: int) -> Response:
     game = _game(game_id)
     hand = _hand(game, hand_id)
     try:
-        hands.stock_ran_out(hand)
+        hands.renew_stock(hand)
     except games.GameRefused as refusal:
         flash(str(refusal), "error")
         return _back(game)

@@ -85,12 +85,12 @@ def test_each_score_shown_while_counting_is_the_rules_entry_score(
     # Dan's count is typed; Eve is short and typed.
     reports = {
         "Ann": PlayerEntry(went_out=True, penalty=25, penalty_reason="played out of turn"),
-        "Bob": PlayerEntry(tally={"10-K": 1}, missing_cards=2),
+        "Bob": PlayerEntry(tally={"10-K": 1}, short_cards=2),
         "Cat": PlayerEntry(
             tally={"2-9": 2, "Joker": 1}, penalty=10, penalty_reason="discarded early"
         ),
         "Dan": PlayerEntry(typed_total=35),
-        "Eve": PlayerEntry(typed_total=40, missing_cards=1, penalty=5, penalty_reason="looked"),
+        "Eve": PlayerEntry(typed_total=40, short_cards=1, penalty=5, penalty_reason="looked"),
     }
     for name, entry in reports.items():
         card = hand_form.card(name)
@@ -101,9 +101,9 @@ def test_each_score_shown_while_counting_is_the_rules_entry_score(
                 hand_form.tap_more(name, label)
         if entry.typed_total is not None:
             card.get_by_label("Or type the points").fill(str(entry.typed_total))
-        if entry.missing_cards or entry.penalty:
+        if entry.short_cards or entry.penalty:
             card.locator("summary").tap()
-            card.get_by_label("Cards short").fill(str(entry.missing_cards))
+            card.get_by_label("Cards short").fill(str(entry.short_cards))
             card.get_by_label("Other penalty").fill(str(entry.penalty))
             card.get_by_label("Reason for the penalty").fill(entry.penalty_reason)
     for name, entry in reports.items():

@@ -156,9 +156,9 @@ CONTINENTAL = preset("continental")
     [
         (PlayerEntry(tally={"10-K": 1}),                                      "10"),
         (PlayerEntry(went_out=True),                                          "0"),
-        (PlayerEntry(tally={"10-K": 1}, missing_cards=2),                     "30 = 10 + 2 short"),
+        (PlayerEntry(tally={"10-K": 1}, short_cards=2),                     "30 = 10 + 2 short"),
         (PlayerEntry(typed_total=35, penalty=15, penalty_reason="x"),         "50 = 35 + 15 penalty"),
-        (PlayerEntry(tally={"2-9": 2}, missing_cards=1, penalty=5, penalty_reason="x"),
+        (PlayerEntry(tally={"2-9": 2}, short_cards=1, penalty=5, penalty_reason="x"),
                                                                               "25 = 10 + 1 short + 5 penalty"),
         (PlayerEntry(went_out=True, penalty=25, penalty_reason="x"),          "25 = out + 25 penalty"),
         (PlayerEntry(no_score=True),                                          ""),
