@@ -198,7 +198,7 @@ def resume(game_id: int) -> Response | str | tuple[str, int]:
     """Resume a suspended game, once the table confirms everyone is back in the same seats."""
     game = _game(game_id)
     form = ResumeForm()
-    refusal = interruptions.resume_refusal(game, interruptions.today())
+    refusal = interruptions.resume_obstacle(game, interruptions.today())
     if form.validate_on_submit() and not refusal:
         try:
             interruptions.resume(game, form.everyone_present.data, interruptions.today())
