@@ -420,7 +420,7 @@ def test_standings_page_links_its_sheet(client, make_league):
 
 def test_a_penalty_shows_where_the_score_shows(client, make_game):
     game = make_game(players=FOUR)
-    short = PlayerEntry(tally={"10-K": 1}, missing_cards=2)  # 10 + 2 short x 10 = 30
+    short = PlayerEntry(tally={"10-K": 1}, short_cards=2)  # 10 + 2 short x 10 = 30
     fined = PlayerEntry(went_out=True, penalty=25, penalty_reason="played out of turn")
     play_hand(game, [fined, short, tally(high=2), tally(low=1)])
     for url in (f"/games/{game.id}", f"/games/{game.id}/sheet"):
