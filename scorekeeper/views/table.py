@@ -13,6 +13,7 @@ from scorekeeper.models import Game, GameStatus, Hand, HandState
 from scorekeeper.play import games, hands, mayi
 from scorekeeper.read import scoresheet
 from scorekeeper.read.hand_card import hand_card
+from scorekeeper.read.rematch import rematch
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, transaction
 
@@ -47,6 +48,7 @@ def show(game_id: int) -> str:
         may_i_limit=rules.may_i_limit(game.rules, hand.number) if hand else None,
         stock_words=hands.stock_renewal_words(hand) if hand else "",
         stock_over=hand is not None and hands.stock_exhausted(hand),
+        rematch=rematch(game) if game.status == GameStatus.FINISHED else None,
     )
 
 

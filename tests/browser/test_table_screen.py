@@ -6,10 +6,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from flask import Flask
 from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper import rules
+from scorekeeper.extensions import db
+from scorekeeper.play import games, hands
+from scorekeeper.rules.entries import PlayerEntry
 
+from .phone import Thumb
 from .signing_in import sign_in
 
 pytestmark = pytest.mark.browser
@@ -126,3 +131,34 @@ def test_without_a_wake_lock_the_table_works_as_before(page: Page, make_game: Ca
     score_with_typed_totals(page, 1)
     expect(page.locator(".flash")).to_have_text("Hand 1 saved.")
     expect(page.locator("html")).not_to_have_attribute("data-awake", "on")
+
+
+def finish(live_app: Flask, game_id: int) -> None:
+    """Score every hand of the game straight in the database: seat 0 out, the others 25."""
+    with live_app.app_context():
+        game = games.load_game(game_id)
+        while (hand := games.current_hand(game)) is not None:
+            entries = [PlayerEntry(went_out=True)] + [PlayerEntry(typed_total=25)] * 4
+            hands.score_hand(hand, entries, stock_ran_out=False, confirmed=True)
+        db.session.commit()
+
+
+def test_play_again_seats_the_same_table_with_the_next_first_dealer_in_two_taps(
+    page: Page, make_game: Callable[..., Any], live_app: Flask, thumb: Thumb
+):
+    game = make_game(FIVE, first_dealer=2)  # Cat dealt first
+    finish(live_app, game.game_id)
+    sign_in(page)
+    page.goto(f"/games/{game.game_id}")
+    expect(page.get_by_role("heading", name="Game over")).to_be_visible()
+    thumb.tap(page.get_by_role("link", name="Play again"))
+    expect(page.locator(".seat-name")).to_have_text(list(FIVE))
+    expect(page.get_by_label("Who drew the high card? They deal first.")).to_have_value(
+        page.get_by_role("option", name="Dan").get_attribute("value") or ""
+    )
+    thumb.tap(page.get_by_role("button", name="Start the game"))
+    expect(page.locator(".flash")).to_have_text("Game on! Dan deals hand 1.")
+    expect(page.get_by_test_id("dealer")).to_have_text("Dan")
+    expect(page.get_by_test_id("first-player")).to_have_text("Eve")
+    assert thumb.taps <= 3
+    print(f"\nTaps from the game-over screen to the next game: {thumb.taps}")
