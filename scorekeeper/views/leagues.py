@@ -61,7 +61,8 @@ def add_player(league_id: int) -> Response | tuple[str, int]:
         return _league_page(league, form), 422
     player = leagues.add_player(league, form.name.data)
     flash(f"{player.name} joined {league.name}.", "success")
-    return redirect(url_for("leagues.show", league_id=league.id, added=1) + "#players")
+    # No "#players": a page opened at a fragment gives no field its autofocus.
+    return redirect(url_for("leagues.show", league_id=league.id, added=1))
 
 
 @bp.route("/<int:league_id>/players/<int:player_id>/rename", methods=["GET", "POST"])
