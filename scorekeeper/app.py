@@ -10,7 +10,27 @@ from flask import Flask
 from scorekeeper import config
 from scorekeeper.extensions import compress, csrf, db, migrate
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+CHECKOUT = PACKAGE.parent
+
+
+def installed() -> bool:
+    """True when running from an installed package (templates shipped inside it), False
+    when running from the repository, where templates/ and static/ are at the top level."""
+    return (PACKAGE / "templates").is_dir()
+
+
+def resource_folder(name: str) -> Path:
+    """Where `templates` or `static` is: inside the installed package, or the checkout's."""
+    return PACKAGE / name if installed() else CHECKOUT / name
+
+
+def default_instance_path() -> Path:
+    """SCOREKEEPER_INSTANCE, else the checkout's instance/; installed, ./instance of the
+    working directory (never inside site-packages)."""
+    if configured := os.environ.get("SCOREKEEPER_INSTANCE"):
+        return Path(configured).resolve()
+    return Path.cwd() / "instance" if installed() else CHECKOUT / "instance"
 
 
 def create_app(
@@ -23,15 +43,16 @@ def create_app(
     (SECRET_KEY, DATABASE_URL), then `test_config`; each overrides the one before.
 
     :param instance_path: where the database, secret key and backups live; by default
-        SCOREKEEPER_INSTANCE or the project's `instance/` folder.
+        SCOREKEEPER_INSTANCE, else the checkout's `instance/` folder, or for an installed
+        package `instance/` in the working directory.
     """
-    instance_path = instance_path or os.environ.get("SCOREKEEPER_INSTANCE", ROOT / "instance")
+    instance_path = instance_path or default_instance_path()
     app = Flask(
         __name__,
-        instance_path=str(instance_path),
+        instance_path=str(Path(instance_path).resolve()),
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(resource_folder("templates")),
+        static_folder=str(resource_folder("static")),
     )
     config.apply_defaults(app)
     app.config.from_pyfile("config.py", silent=True)
