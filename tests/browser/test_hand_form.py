@@ -172,3 +172,24 @@ def test_no_score_rests_the_taps_and_shows_the_posted_score(
     expect(bob.locator("[data-total]")).to_be_disabled()
     bob.get_by_label("No score given").tap()
     expect(page.get_by_role("button", name="One more A for Bob")).to_be_enabled()
+
+
+LOOKS_TAPPABLE = """el => {
+  const style = getComputedStyle(el), arrow = getComputedStyle(el, "::before");
+  return {border: style.borderTopStyle, height: el.getBoundingClientRect().height,
+          arrow: arrow.content !== "none" && parseFloat(arrow.borderLeftWidth) > 0};
+}"""
+
+
+def test_disclosures_look_like_buttons_with_an_arrow(
+    page: Page, make_game: Callable[..., Any], hand_form: HandForm
+):
+    open_form(page, make_game, FIVE)
+    penalty = hand_form.card("Bob").locator("summary")
+    assert penalty.evaluate(LOOKS_TAPPABLE) == {"border": "solid", "height": 44, "arrow": True}
+    page.get_by_role("link", name="Back to the table").tap()
+    redeal = page.locator("summary", has_text="Deal this hand again")
+    assert redeal.evaluate(LOOKS_TAPPABLE) == {"border": "solid", "height": 44, "arrow": True}
+    # Far from "Score hand 1": below the totals, May I? and the stock.
+    score = page.get_by_role("link", name="Score hand 1").bounding_box()
+    assert score is not None and redeal.bounding_box()["y"] > score["y"] + 400
