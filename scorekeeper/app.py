@@ -1,14 +1,16 @@
 """The app factory: settings, extensions, blueprints and commands put together."""
 
 import os
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import click
 from flask import Flask
 
 from scorekeeper import config
-from scorekeeper.extensions import compress, csrf, db, migrate
+from scorekeeper.extensions import compress, csrf, db
 
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent
@@ -63,18 +65,22 @@ def create_app(
     config.ensure_secret_key(app)
 
     db.init_app(app)
-    migrate.init_app(
-        app, db, directory=str(Path(__file__).parent / "migrations"), render_as_batch=True
-    )
+    if wants_migrations():
+        init_migrations(app)
     csrf.init_app(app)
     compress.init_app(app)
 
     from scorekeeper import models  # noqa: F401  (the tables)
-    from scorekeeper.web import access, database, security
+    from scorekeeper.read import pdf
+    from scorekeeper.web import access, assets, database, security, sessions
+
+    app.session_interface = sessions.SessionInterface()
 
     database.register(app)
     security.configure(app)
     access.register(app)
+    assets.register(app)
+    pdf.warm_up(app)
 
     from scorekeeper.commands.cli import register_commands
     from scorekeeper.views import register_blueprints
@@ -82,3 +88,19 @@ def create_app(
     register_commands(app)
     register_blueprints(app)
     return app
+
+
+def wants_migrations() -> bool:
+    """True for the command line (and code that already loaded Flask-Migrate), not a server.
+
+    Alembic takes a third of a second to import and a server never migrates: `make run`
+    and deployments run `flask db upgrade` (a command) before serving.
+    """
+    return click.get_current_context(silent=True) is not None or "flask_migrate" in sys.modules
+
+
+def init_migrations(app: Flask) -> None:
+    """Set up Flask-Migrate (`flask db ...` and `flask_migrate.upgrade()`) for this app."""
+    from flask_migrate import Migrate
+
+    Migrate(app, db, directory=str(Path(__file__).parent / "migrations"), render_as_batch=True)

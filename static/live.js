@@ -11,7 +11,19 @@
     return active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA");
   }
 
+  // Once this page sends a form (a May I?, a re-deal) or leaves, it stops following: its own
+  // save moves the version, and a reload then would cancel the page that answers the save,
+  // with the message that it worked.
+  var leaving = false;
+  function leave() { leaving = true; }
+
   window.scorekeeper.followVersion(live, function () {
-    if (!busy()) window.location.reload();
-  });
+    if (leaving || busy()) return;
+    leaving = true;
+    window.location.reload();
+  }, function () { return leaving; });
+
+  document.addEventListener("submit", leave);
+  window.addEventListener("pagehide", leave);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) leaving = false; });
 })();

@@ -123,17 +123,20 @@
   });
   refresh();
 
-  // Warn (without reloading: taps would be lost) when another phone changes the game.
+  // Warn (without reloading: taps would be lost) when another phone changes the game; not
+  // once this phone has sent the form, whose own save moves the version.
+  var sent = false;
   var banner = document.querySelector("[data-changed-elsewhere]");
   if (banner && window.scorekeeper && window.scorekeeper.followVersion) {
     var stop = window.scorekeeper.followVersion(form, function () {
       banner.hidden = false;
       stop();
-    });
+    }, function () { return sent; });
   }
 
   // A second tap on Save while the first is on its way would send the hand twice.
   form.addEventListener("submit", function () {
+    sent = true;
     form.querySelectorAll("button[type=submit]").forEach(function (button) {
       window.setTimeout(function () { button.disabled = true; }, 0);
     });

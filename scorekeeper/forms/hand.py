@@ -9,18 +9,22 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, HiddenField, IntegerField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms import BooleanField, Field, HiddenField, StringField
+from wtforms.validators import InputRequired, Length, Optional
 
 from scorekeeper import rules
-from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.forms.base import AppForm
+from scorekeeper.forms.fields import WholeNumberField, strip_whitespace
+from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 
-MOST_CARDS = 500  # more than any table holds; the rules check the real number in play
-MOST_POINTS = 10_000
+# More cards than any table holds (the rules check the real number in play), more points.
+CARDS, POINTS = limits.CARDS_IN_HAND, limits.HAND_POINTS
+CARDS_MESSAGE = f"Give a whole number of cards, 0 to {CARDS.high}."
+POINTS_MESSAGE = f"Give a whole number of points, 0 to {POINTS.high}."
 
 
 def count_field_names(groups: Sequence[rules.PriceGroup]) -> list[str]:
@@ -47,18 +51,11 @@ def count_field(seat: int, groups: Sequence[rules.PriceGroup], label: str) -> st
     raise KeyError(label)
 
 
-def _count(label: str) -> IntegerField:
-    return IntegerField(
-        label,
-        default=0,
-        validators=[
-            Optional(),
-            NumberRange(0, MOST_CARDS, message="Give a whole number of cards, 0 or more."),
-        ],
-    )
+def _count(label: str) -> WholeNumberField:
+    return WholeNumberField(label, CARDS, CARDS_MESSAGE, default=0, validators=[Optional()])
 
 
-class HandForm(FlaskForm):
+class HandForm(AppForm):
     """Fields shared by every hand form; the per-player fields are added for each game."""
 
     version = HiddenField()
@@ -143,46 +140,55 @@ class PlayerFields:
         return any(f.errors for f in fields + [f for _, f in self.counts])
 
 
-def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
-    """A hand form for this rule set and this many players."""
-    attrs: dict[str, Any] = {"seat_count": seat_count, "groups": rs.prices}
+def hand_form(
+    rs: rules.RuleSet, seat_count: int, hand_number: int | None = None, **kwargs: Any
+) -> HandForm:
+    """A hand form for this rule set, this many players, and hand `hand_number`'s prices."""
+    return hand_form_class(rs, seat_count, rules.hand_prices(rs, hand_number))(**kwargs)
+
+
+@lru_cache(maxsize=64)
+def hand_form_class(
+    rs: rules.RuleSet, seat_count: int, groups: tuple[rules.PriceGroup, ...] | None = None
+) -> type[HandForm]:
+    """The form class for this rule set, this many players and these price groups (a hand's
+    own when its wild rank is priced apart; the rule set's when None), built once and reused.
+
+    Rule sets are frozen (equal rules make the same class), and a class holds only unbound
+    fields: each request's form binds its own.
+    """
+    groups = rs.prices if groups is None else groups
+    attrs: dict[str, Any] = {"seat_count": seat_count, "groups": groups}
     for i in range(seat_count):
         prefix = f"p{i}_"
         attrs[prefix + "out"] = BooleanField("Went out")
         attrs[prefix + "no_score"] = BooleanField("No score given")
-        for group, name in zip(rs.prices, count_field_names(rs.prices), strict=True):
+        for group, name in zip(groups, count_field_names(groups), strict=True):
             attrs[prefix + name] = _count(f"{group.label} ({group.points} points each)")
-        attrs[prefix + "total"] = IntegerField(
-            "Or type the points",
-            validators=[
-                Optional(),
-                NumberRange(0, MOST_POINTS, message="Type a whole number of points, 0 or more."),
-            ],
+        attrs[prefix + "total"] = WholeNumberField(
+            "Or type the points", POINTS, POINTS_MESSAGE, validators=[Optional()]
         )
-        attrs[prefix + "short"] = IntegerField(
+        attrs[prefix + "short"] = WholeNumberField(
             f"Cards short (× {rs.short_card_penalty} points)",
+            CARDS,
+            CARDS_MESSAGE,
             default=0,
-            validators=[
-                Optional(),
-                NumberRange(0, MOST_CARDS, message="Give a whole number of cards, 0 or more."),
-            ],
+            validators=[Optional()],
         )
-        attrs[prefix + "penalty"] = IntegerField(
+        attrs[prefix + "penalty"] = WholeNumberField(
             "Other penalty (points)",
+            POINTS,
+            POINTS_MESSAGE,
             default=0,
-            validators=[
-                Optional(),
-                NumberRange(0, MOST_POINTS, message="Give a whole number of points, 0 or more."),
-            ],
+            validators=[Optional()],
         )
         attrs[prefix + "penalty_reason"] = StringField(
             "Reason for the penalty", filters=[strip_whitespace], validators=[Length(max=120)]
         )
-    form_class = type("GameHandForm", (HandForm,), attrs)
-    return form_class(**kwargs)
+    return type("GameHandForm", (HandForm,), attrs)
 
 
-class RedealForm(FlaskForm):
+class RedealForm(AppForm):
     """Record that the hand in play is dealt again."""
 
     version = HiddenField()

@@ -75,8 +75,18 @@ class Game(Timestamped, db.Model):
 
     @property
     def rules(self) -> rules.RuleSet:
-        """The game's own rule set, as the rules module's frozen dataclass."""
-        return ruleset_of(self.rules_data)
+        """The game's own rule set, as the rules module's frozen dataclass.
+
+        Read once per version of the game (a page asks for it a dozen times): the memo is
+        kept while the game's version and its stored rules are the same objects.
+        """
+        data, version = self.rules_data, self.version
+        memo = self.__dict__.get("_rules_memo")
+        if memo is not None and memo[0] is data and memo[1] == version:
+            return memo[2]
+        found = ruleset_of(data)
+        self.__dict__["_rules_memo"] = (data, version, found)
+        return found
 
 
 class Seat(db.Model):
@@ -112,6 +122,10 @@ class Seat(db.Model):
     # Also set when the game ends: hands gone out, and hand scores the missing-score rule posted.
     hands_out: Mapped[int] = mapped_column(default=0)
     posted_hands: Mapped[int] = mapped_column(default=0)
+    # Set when a game played for pennies ends: the player's net (payments by place, share of
+    # the kitty, buys paid in) in rules.PENNY_PARTS parts of a penny, exact for ties and
+    # thirds, so a season's net is a sum; None for a game not played for pennies.
+    net_parts: Mapped[int | None]
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()

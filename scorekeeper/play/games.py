@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
@@ -65,6 +65,9 @@ def start_game(
             f"{rs.name} is played by {rs.min_players} to {rs.max_players} players; "
             f"{len(players)} are chosen."
         )
+    refusal = rules.start_refusal(rs, len(players))
+    if refusal:
+        raise GameRefused(refusal)
     if len({p.id for p in players}) != len(players):
         raise GameRefused("A player can take only one seat.")
     if any(p.league_id != league.id for p in players):
@@ -101,7 +104,8 @@ def game_started_with(token: str) -> Game | None:
 
 
 def load_game(game_id: int) -> Game | None:
-    """A game with its seats, players, hands, scores, corrections and May I?s, in four queries.
+    """A game with its league, seats, players, hands, scores, corrections and May I?s, in five
+    queries (a request's access check loads it once and hands it to the view).
 
     (Suspensions, needed only by a suspended game's page, load when asked for.)
     """
@@ -109,12 +113,18 @@ def load_game(game_id: int) -> Game | None:
         select(Game)
         .where(Game.id == game_id)
         .options(
+            joinedload(Game.league),
             selectinload(Game.seats).joinedload(Seat.player),
             selectinload(Game.hands).joinedload(Hand.scores),
             selectinload(Game.hands).selectinload(Hand.corrections),
             selectinload(Game.hands).selectinload(Hand.claims),
         )
     )
+
+
+def load_game_row(game_id: int) -> Game | None:
+    """A game and its league alone, in one query (for what needs no seats or hands)."""
+    return db.session.get(Game, game_id, options=[joinedload(Game.league)])
 
 
 def current_hand(game: Game) -> Hand | None:
@@ -212,6 +222,36 @@ def settle(game: Game) -> None:
         seat.place = None if verdict.discarded else placed[seat.id]
         seat.hands_out = sum(1 for s in scored if s.seat_id == seat.id and s.went_out)
         seat.posted_hands = sum(1 for s in scored if s.seat_id == seat.id and s.posted)
+    _settle_pennies(game)
+
+
+def claims_in_game(game: Game) -> dict[int, int]:
+    """May I?s (or buys) each seat made over the scored hands and the hand in play.
+
+    Re-dealt and re-played attempts are left out: their cards went back into the pack.
+    """
+    counts = {seat.id: 0 for seat in game.seats}
+    for hand in game.hands:
+        if hand.state in (HandState.SCORED, HandState.PLAYING):
+            for claim in hand.claims:
+                counts[claim.seat_id] = counts.get(claim.seat_id, 0) + 1
+    return counts
+
+
+def _settle_pennies(game: Game) -> None:
+    """Write each seat's net in pennies when a game played for pennies is over and counts."""
+    rs = game.rules
+    for seat in game.seats:
+        seat.net_parts = None
+    if rs.settlement is None or game.discarded or game.status != GameStatus.FINISHED:
+        return
+    places = {seat.id: seat.place for seat in game.seats if seat.place is not None}
+    try:
+        settled = rules.settle(rs, places, claims_in_game(game))
+    except rules.RulesError:
+        return  # no schedule row for this table: the game-over screen says so
+    for seat in game.seats:
+        seat.net_parts = rules.net_parts(settled.net[seat.id])
 
 
 def delete_game(game: Game) -> None:

@@ -86,7 +86,9 @@ def build(game: Game) -> Sheet:
                 by_seat.get(seat.id),
                 running.get(seat.id, 0),
                 given if seat.id in by_seat and by_seat[seat.id].posted else None,
-                rules.score_terms(rs, entry_of(by_seat[seat.id])) if seat.id in by_seat else "",
+                rules.score_terms(rs, entry_of(by_seat[seat.id]), hand.number)
+                if seat.id in by_seat
+                else "",
             )
             for seat in seats
         ]

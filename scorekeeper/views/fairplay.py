@@ -16,13 +16,15 @@ from scorekeeper.forms.fairplay import (
 from scorekeeper.models import Game, Hand, Seat
 from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.read.hand_card import hand_card
+from scorekeeper.rules import limits
+from scorekeeper.web import access
 from scorekeeper.web.database import transaction
 
 bp = Blueprint("fairplay", __name__, url_prefix="/games/<int:game_id>")
 
 
 def _game(game_id: int) -> Game:
-    return games.load_game(game_id) or abort(404)
+    return access.request_game(game_id)
 
 
 def _hand(game: Game, hand_id: int) -> Hand:
@@ -61,12 +63,7 @@ def may_i(game_id: int, hand_id: int) -> Response:
     except games.GameRefused as refusal:
         flash(str(refusal), "mayi-error")
         return _back(game, "mayi")
-    penalty = game.rules.may_i.penalty_cards
-    flash(
-        f"May I? for {seat.player.name}: the discard and {penalty} penalty "
-        f"card{'s' if penalty != 1 else ''} from the stock.",
-        "mayi-success",
-    )
+    flash(rules.claim_words(game.rules, hand.number, seat.player.name), "mayi-success")
     return _back(game, "mayi")
 
 
@@ -77,10 +74,7 @@ def take_back(game_id: int, hand_id: int) -> Response:
     game = _game(game_id)
     hand = _hand(game, hand_id)
     form = TakeBackForm()
-    try:
-        claim_id = int(form.claim.data or "")
-    except ValueError:
-        abort(404)
+    claim_id = limits.row_id(form.claim.data) or abort(404)
     if form.validate():
         try:
             mayi.take_back(hand, claim_id)
@@ -92,7 +86,7 @@ def take_back(game_id: int, hand_id: int) -> Response:
 
 
 @bp.get("/mayi")
-def priority(game_id: int) -> str:
+def priority(game_id: int) -> tuple[str, int]:
     """Who gets the discard when several players say May I? at once (a question, no record)."""
     game = _game(game_id)
     hand = games.current_hand(game)
@@ -105,9 +99,11 @@ def priority(game_id: int) -> str:
         form.current.data = hand_card(game, hand).first_player.position
     answer = error = None
     in_turn = False
-    if request.args:
+    if request.args and not form.validate():
+        error = "Choose whose turn it is and who says May I?."
+    elif request.args:
         asked = list(form.claimants.data or [])
-        if form.current.data in asked:
+        if form.current.data in asked and not game.rules.may_i.buying:
             # The player whose turn it is simply takes the discard: no May I?, no penalty.
             in_turn, answer = True, game.seats[form.current.data]
         else:
@@ -130,8 +126,13 @@ def priority(game_id: int) -> str:
         answer=answer,
         in_turn=in_turn,
         error=error,
+        claim_words=(
+            rules.claim_words(game.rules, hand.number, answer.player.name)
+            if answer and hand and game.rules.may_i.buying
+            else ""
+        ),
         may_i_form=MayIForm(formdata=None),
-    )
+    ), 422 if error else 200
 
 
 @bp.post("/hands/<int:hand_id>/stock")

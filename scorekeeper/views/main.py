@@ -81,4 +81,7 @@ def manifest() -> Response:
         icons=icons,
     )
     response.mimetype = "application/manifest+json"
+    # A phone keeps it a day: its icon URLs are fingerprinted, so it rarely changes.
+    response.cache_control.public = True
+    response.cache_control.max_age = 24 * 60 * 60
     return response

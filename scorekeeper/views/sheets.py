@@ -14,7 +14,9 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameStatus, HandState, League, LeagueRuleSet, Player
 from scorekeeper.play import games
-from scorekeeper.read import pdf, scoresheet
+from scorekeeper.read import pdf, scoresheet, settlement
+from scorekeeper.rules import limits
+from scorekeeper.web import access
 
 bp = Blueprint("sheets", __name__)
 
@@ -123,6 +125,12 @@ def _common(rs: rules.RuleSet, league: League, names: list[str], **context: Any)
         "names": names,
         "decks": deck_words(rs, len([n for n in names if n]) or None),
         "fairness": [(FAIRNESS_TITLES[key], rules.FAIRNESS_WORDS[key]) for key in switched_on],
+        "wild_ranks": [
+            (number, rules.wild_rank_label(hand.wild_rank).removesuffix(" (wild)"))
+            for number, hand in enumerate(rs.hands, start=1)
+            if hand.wild_rank
+        ],
+        "schedule": rules.schedule_words(rs.settlement) if rs.settlement else (),
         **context,
     }
 
@@ -140,7 +148,7 @@ def _game_dealers(game: Game) -> list[str]:
 
 
 def _game_or_404(game_id: int) -> Game:
-    return games.load_game(game_id) or abort(404)
+    return access.request_game(game_id)
 
 
 def _printout(template: str, context: dict[str, Any], league: League, filename: str) -> Printout:
@@ -177,6 +185,7 @@ def game_printout(game: Game, filled: bool) -> Printout:
             in_play=game.status in (GameStatus.PLAYING, GameStatus.SUSPENDED),
             winner_words=winner_words(sheet),
             any_posted=any(cell.posted_from for row in sheet.rows for cell in row.cells),
+            settled=settlement.build(game),
         )
     kind = "scoresheet" if filled else "blank-scoresheet"
     template = "sheets/completed.html" if filled else "sheets/blank.html"
@@ -238,7 +247,7 @@ def read_next_game(league: League) -> NextGame:
         )
     seats = len(players) or rs.max_players
     dealer_text = request.args.get("first_dealer", "").strip()
-    first_dealer = int(dealer_text) if dealer_text.isdigit() else None
+    first_dealer = limits.whole_number(dealer_text, limits.Bound(0, limits.MOST_PLAYERS))
     if dealer_text and (first_dealer is None or not 0 <= first_dealer < seats):
         errors.append(f"The first dealer must be one of the {seats} seats.")
         first_dealer = None
@@ -289,7 +298,8 @@ def _choose_page(league: League, choice: NextGame, status: int = 200) -> tuple[s
 def choose(league_id: int) -> tuple[str, int]:
     """Choose the players, seats, rules and first dealer of a blank sheet for the next game."""
     league = db.get_or_404(League, league_id)
-    return _choose_page(league, read_next_game(league))
+    choice = read_next_game(league)
+    return _choose_page(league, choice, 422 if choice.errors else 200)
 
 
 @bp.get("/leagues/<int:league_id>/blank/print", defaults={"as_pdf": False})

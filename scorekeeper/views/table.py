@@ -11,17 +11,19 @@ from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm, hand_form
 from scorekeeper.models import Game, GameStatus, Hand, HandState
 from scorekeeper.play import games, hands, mayi
-from scorekeeper.read import scoresheet
+from scorekeeper.read import scoresheet, settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.read.rematch import rematch
+from scorekeeper.rules import limits
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, transaction
+from scorekeeper.web.sessions import leaves_session_alone
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
 
 
 def _game(game_id: int) -> Game:
-    return games.load_game(game_id) or abort(404)
+    return access.request_game(game_id)
 
 
 def _hand(game: Game, hand_id: int) -> Hand:
@@ -46,6 +48,8 @@ def show(game_id: int) -> str:
         may_i_form=MayIForm(formdata=None),
         sizes=mayi.hand_sizes(hand) if hand else [],
         may_i_limit=rules.may_i_limit(game.rules, hand.number) if hand else None,
+        kitty=mayi.kitty(game),
+        settled=settlement.build(game) if hand is None else None,
         stock_words=hands.stock_renewal_words(hand) if hand else "",
         stock_over=hand is not None and hands.stock_exhausted(hand),
         rematch=rematch(game) if game.status == GameStatus.FINISHED else None,
@@ -53,6 +57,8 @@ def show(game_id: int) -> str:
 
 
 @bp.get("/version")
+@leaves_session_alone
+@access.game_row_only
 def version(game_id: int) -> Response:
     """The game's version, which other phones poll to follow the saves made here."""
     game = _game(game_id)
@@ -83,7 +89,7 @@ def _hand_page(
         freely=hands.is_freely_editable(hand),
         warnings=warnings,
         player_problems=by_player,
-        possible=rules.possible_totals(game.rules),
+        possible=rules.possible_totals(game.rules, hand.number),
         impossible_words=rules.impossible_total_words().capitalize(),
     ), status
 
@@ -94,7 +100,9 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Score the hand in play: who went out, and what everyone else holds."""
     game = _game(game_id)
     hand = _hand(game, hand_id)
-    form = hand_form(game.rules, len(hands.hand_seats(hand)), version=str(hand.version))
+    form = hand_form(
+        game.rules, len(hands.hand_seats(hand)), hand.number, version=str(hand.version)
+    )
     if not form.is_submitted():
         if hand.state != HandState.PLAYING:
             return redirect(url_for("table.show", game_id=game.id))
@@ -133,7 +141,9 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         abort(404)
     if not hands.is_freely_editable(hand) or game.status != GameStatus.PLAYING:
         access.require_owner(game.league)  # the cards are mixed or the game is closed
-    form = hand_form(game.rules, len(hands.hand_seats(hand)), version=str(hand.version))
+    form = hand_form(
+        game.rules, len(hands.hand_seats(hand)), hand.number, version=str(hand.version)
+    )
     if not form.is_submitted():
         form.load(hands.saved_entries(hand), hand.stock_ran_out)
         return _hand_page(game, hand, form, "edit")
@@ -202,10 +212,7 @@ def _already_saved(game: Game, saved: hands.HandAlreadySaved) -> Response | tupl
 
 
 def _int(text: str | None) -> int | None:
-    try:
-        return int(text or "")
-    except ValueError:
-        return None
+    return limits.whole_number(text, limits.Bound(0, limits.LARGEST_ID))
 
 
 @bp.errorhandler(WriteConflict)
@@ -217,6 +224,6 @@ def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
     hand = next((h for h in game.hands if h.id == args.get("hand_id")), None) if game else None
     if game is None or hand is None or hand.state != HandState.SCORED:
         return render_template("errors/conflict.html"), 409
-    form = hand_form(game.rules, len(hands.hand_seats(hand)))
+    form = hand_form(game.rules, len(hands.hand_seats(hand)), hand.number)
     same = form.validate() and hands.same_report(hand, form.entries())
     return _already_saved(game, hands.HandAlreadySaved(hand, same))
