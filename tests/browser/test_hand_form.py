@@ -6,12 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper import rules
 from scorekeeper.rules.entries import PlayerEntry
 
-from .phone import HandForm
+from .conftest import PHONE
+from .phone import HandForm, Thumb
 from .signing_in import sign_in
 
 pytestmark = pytest.mark.browser
@@ -193,3 +194,23 @@ def test_disclosures_look_like_buttons_with_an_arrow(
     # Far from "Score hand 1": below the totals, May I? and the stock.
     score = page.get_by_role("link", name="Score hand 1").bounding_box()
     assert score is not None and redeal.bounding_box()["y"] > score["y"] + 400
+
+
+def test_without_javascript_the_counts_are_typed_and_the_hand_saves(
+    browser: Browser, live_server: str, make_game: Callable[..., Any]
+):
+    context = browser.new_context(base_url=live_server, java_script_enabled=False, **PHONE)
+    try:
+        page = context.new_page()
+        form = HandForm(page, Thumb())
+        open_form(page, make_game, ("Ann", "Bob", "Cat", "Dan"))
+        expect(page.get_by_role("button", name="One more A for Bob")).to_be_hidden()
+        form.card("Ann").get_by_label("Went out").check()
+        for name in ("Bob", "Cat", "Dan"):
+            count = form.count(name, "10-K")
+            assert count.bounding_box()["width"] >= 60  # a box to type in, not a sliver
+            count.fill("2")
+        page.get_by_role("button", name="Save hand 1").click()
+        expect(page.locator(".flash")).to_have_text("Hand 1 saved.")
+    finally:
+        context.close()
