@@ -24,7 +24,10 @@ from scorekeeper.rules.dealing import (
     minimum_cards,
     player_count_refusal,
     ruleset_summary,
+    stock_exhausted,
+    stock_renewal_words,
     stock_words,
+    wild_words,
 )
 from scorekeeper.rules.entries import (
     HandCheck,
@@ -33,6 +36,9 @@ from scorekeeper.rules.entries import (
     card_points,
     check_hand,
     entry_score,
+    impossible_total_words,
+    score_sentence,
+    score_terms,
 )
 from scorekeeper.rules.fairness import FAIRNESS_TITLES, FAIRNESS_WORDS, fairness_in_force
 from scorekeeper.rules.family import gap_words, ruleset_gaps, start_refusal
@@ -96,15 +102,22 @@ from scorekeeper.rules.ruleset import (
 )
 from scorekeeper.rules.rulings import Ruling, rulings, search_rulings
 from scorekeeper.rules.scoring import (
+    PossibleTotals,
     hand_prices,
     is_possible_total,
     places,
     points_for_tally,
+    possible_totals,
     price_group,
     running_totals,
     wild_rank_label,
 )
-from scorekeeper.rules.seating import dealer_among, first_player_among, next_present
+from scorekeeper.rules.seating import (
+    dealer_among,
+    first_player_among,
+    next_present,
+    rematch_first_dealer,
+)
 from scorekeeper.rules.settlement import (
     KITTY_WORDS,
     PENNY_PARTS,
@@ -164,6 +177,7 @@ __all__ = [
     "Payouts",
     "PlayerEntry",
     "PlayerHandScore",
+    "PossibleTotals",
     "PriceGroup",
     "Problem",
     "RuleSet",
@@ -204,6 +218,7 @@ __all__ = [
     "hand_count",
     "hand_prices",
     "hand_rule",
+    "impossible_total_words",
     "is_possible_total",
     "is_unset",
     "leaving_words",
@@ -224,12 +239,14 @@ __all__ = [
     "places",
     "player_count_refusal",
     "points_for_tally",
+    "possible_totals",
     "posted_score_note",
     "posted_total_note",
     "preset",
     "price_group",
     "priority_words",
     "rank_name",
+    "rematch_first_dealer",
     "resume_refusal",
     "resume_terms",
     "ruleset_from_dict",
@@ -241,11 +258,16 @@ __all__ = [
     "running_totals",
     "schedule_text",
     "schedule_words",
+    "score_sentence",
+    "score_terms",
     "search_rulings",
     "settle",
     "start_refusal",
+    "stock_exhausted",
+    "stock_renewal_words",
     "stock_words",
     "two_highest",
     "validate_ruleset",
     "wild_rank_label",
+    "wild_words",
 ]

@@ -98,7 +98,7 @@ def no_score_hint(rs: RuleSet) -> str:
     if not rs.fairness.missing_score:
         return ""
     return (
-        "They played but their count is lost: the two highest scores the others gave are "
+        "They played, but their count is lost: the two highest scores the others gave are "
         "posted for them."
     )
 

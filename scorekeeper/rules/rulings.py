@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from scorekeeper.rules.corrections import CORRECTIONS_WORDS
-from scorekeeper.rules.dealing import going_out_words, stock_words
+from scorekeeper.rules.dealing import going_out_words, stock_words, wild_words
 from scorekeeper.rules.mayi import may_i_words
 from scorekeeper.rules.ruleset import RuleSet
 
@@ -144,7 +144,7 @@ def _rulings(rs: RuleSet) -> tuple[Ruling, ...]:
             "A scoring error",
             _scoring_errors(rs),
         ),
-        Ruling("wild", "What is wild", (rs.wild, jokers)),
+        Ruling("wild", "What is wild", (wild_words(rs), jokers)),
         Ruling("going-out", "Going out", _going_out(rs)),
         Ruling(
             "may-i",

@@ -40,9 +40,9 @@ def _uses(name: str, home: Path) -> int:
     return count
 
 
-# Written for the other systems' pages and not called by them yet: each fails here, and
+# Written for pages still to come (other systems, the hand form) and not called yet: each fails here, and
 # passes (so this mark fails, being strict) once the app calls it.
-NOT_YET_CALLED = {"cards_dealt_words", "ruleset_gaps"}
+NOT_YET_CALLED = {"cards_dealt_words", "ruleset_gaps", "score_sentence"}
 
 
 @pytest.mark.parametrize(
