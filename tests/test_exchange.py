@@ -41,7 +41,13 @@ def start(league: League, names, ruleset: RuleSet | None = None, first_dealer: i
 
 def correct(hand, entries, made_by: str, reason: str = "", stock_ran_out: bool = False) -> None:
     hands.correct_hand(
-        hand, entries, stock_ran_out=stock_ran_out, confirmed=True, made_by=made_by, reason=reason
+        hand,
+        entries,
+        stock_ran_out=stock_ran_out,
+        confirmed=True,
+        made_by=made_by,
+        reason=reason,
+        agreed=True,
     )
     db.session.commit()
 

@@ -39,6 +39,13 @@ class LeaveForm(FlaskForm):
             NumberRange(1, 99, message="Give a hand number."),
         ],
     )
+    ends_game = BooleanField("Yes, end the game here")
+
+
+class EndGameForm(FlaskForm):
+    """End the game here: the owner's decision, or the whole table's."""
+
+    agreed = BooleanField("Everyone at the table agrees to end the game here")
 
 
 class ResumeForm(FlaskForm):

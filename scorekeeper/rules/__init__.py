@@ -3,6 +3,8 @@
 from scorekeeper.rules.contracts import group_label, groups_by_price, parse_contract, rank_name
 from scorekeeper.rules.dealing import (
     GOING_OUT_WORDS,
+    STOCK_GONE_WORDS,
+    StockRunOut,
     cards_dealt,
     contract_minimum,
     contract_words,
@@ -16,7 +18,16 @@ from scorekeeper.rules.dealing import (
     melds_in_words,
     minimum_cards,
     ruleset_summary,
+    stock_run_out,
     stock_words,
+)
+from scorekeeper.rules.ending import (
+    EndCause,
+    EndingRow,
+    GameEnding,
+    Standing,
+    game_ending,
+    names_in_words,
 )
 from scorekeeper.rules.entries import (
     HandCheck,
@@ -30,12 +41,14 @@ from scorekeeper.rules.fairness import (
     ABSENT,
     FAIRNESS_WORDS,
     MISSING,
+    CorrectionTerms,
     GameVerdict,
     HandEntry,
     HandVerdict,
     PlayerHandScore,
     can_resume,
     correction_needs_agreement,
+    correction_terms,
     final_game_totals,
     posted_incomplete_total,
     posted_missing_score,
@@ -172,4 +185,15 @@ __all__ = [
     "stock_words",
     "two_highest",
     "validate_ruleset",
+    "CorrectionTerms",
+    "EndCause",
+    "EndingRow",
+    "GameEnding",
+    "Standing",
+    "StockRunOut",
+    "correction_terms",
+    "game_ending",
+    "names_in_words",
+    "stock_run_out",
+    "STOCK_GONE_WORDS",
 ]

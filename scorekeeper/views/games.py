@@ -11,8 +11,9 @@ from scorekeeper.extensions import db
 from scorekeeper.forms.game import ChoosePlayersForm, SeatingForm
 from scorekeeper.league import leagues
 from scorekeeper.models import League, Player, RuleSet
-from scorekeeper.play import games
+from scorekeeper.play import games, hands
 from scorekeeper.read import scoresheet
+from scorekeeper.web import access
 from scorekeeper.web.access import owner_only
 from scorekeeper.web.database import transaction
 
@@ -117,7 +118,8 @@ def sheet(game_id: int) -> str:
     game = games.load_game(game_id) or abort(404)
     sheet = scoresheet.build(game)
     chart = scoresheet.running_chart(sheet) if sheet.rows else None
-    return render_template("games/sheet.html", game=game, sheet=sheet, chart=chart)
+    fixable = hands.fixable_hands(game, owner=access.role_in(game.league) == "owner")
+    return render_template("games/sheet.html", game=game, sheet=sheet, chart=chart, fixable=fixable)
 
 
 @bp.post("/games/<int:game_id>/delete")
