@@ -74,7 +74,7 @@ def hand_form(rs: rules.RuleSet, plan: seed.HandPlan, token: str, version: int) 
         for number, group in enumerate(rs.prices):
             form[f"{prefix}g{number}"] = str(entry.tally.get(group.label, 0))
         form[prefix + "total"] = "" if entry.typed_total is None else str(entry.typed_total)
-        form[prefix + "missing"] = str(entry.missing_cards)
+        form[prefix + "short"] = str(entry.short_cards)
         form[prefix + "penalty"] = str(entry.penalty)
         form[prefix + "penalty_reason"] = entry.penalty_reason
     form["made_by"] = ""

@@ -77,7 +77,7 @@ def plan_hand(rng: random.Random, rs: rules.RuleSet, players: int, variety: floa
 def _holding(rng: random.Random, rs: rules.RuleSet, variety: float) -> PlayerEntry:
     penalty = 25 if rng.random() < variety * 0.1 else 0
     extra = {
-        "missing_cards": 1 if rng.random() < variety * 0.1 else 0,
+        "short_cards": 1 if rng.random() < variety * 0.1 else 0,
         "penalty": penalty,
         "penalty_reason": "Played out of turn" if penalty else "",
     }
@@ -274,7 +274,7 @@ def _verdict(rs: rules.RuleSet, plan: HandPlan, names: list[str]) -> fairness.Ha
         i: fairness.MISSING if entry.no_score else entry_score(rs, entry)
         for i, entry in enumerate(plan.entries)
     }
-    verdict = fairness.score_hand(reported, missing_score_rule=rs.fairness.missing_score)
+    verdict = fairness.missing_score_verdict(reported, missing_score_rule=rs.fairness.missing_score)
     if verdict.replay:
         raise SeedingError("A bulk hand may not need a re-play.")
     return verdict
@@ -287,7 +287,7 @@ def _score_row(
     return {
         "tally": {label: n for label, n in entry.tally.items() if n} or None,
         "typed_total": entry.typed_total,
-        "missing_cards": entry.missing_cards,
+        "short_cards": entry.short_cards,
         "penalty": entry.penalty,
         "penalty_reason": entry.penalty_reason.strip() if entry.penalty else "",
         "went_out": entry.went_out,

@@ -24,15 +24,15 @@
       points = number(typed);
       counted = true;
     }
-    var missing = number(card.querySelector("[data-missing]"));
+    var short = number(card.querySelector("[data-short]"));
     var penalty = number(card.querySelector("[data-penalty]"));
     var isOut = out && out.checked;
-    var total = (isOut ? 0 : points + missing * parseInt(card.dataset.shortPenalty, 10)) + penalty;
+    var total = (isOut ? 0 : points + short * parseInt(card.dataset.shortPenalty, 10)) + penalty;
     card.classList.toggle("is-out", !!isOut);
     // A player marked out folds away, unless cards are still counted there to be cleared.
-    card.classList.toggle("is-empty", !counted && !penalty && !missing);
+    card.classList.toggle("is-empty", !counted && !penalty && !short);
     var display = card.querySelector("[data-points]");
-    display.textContent = isOut ? "out · " + total : (counted || penalty || missing ? total + " pts" : "");
+    display.textContent = isOut ? "out · " + total : (counted || penalty || short ? total + " pts" : "");
   }
 
   form.querySelectorAll("[data-player]").forEach(function (card) {

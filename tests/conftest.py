@@ -184,7 +184,7 @@ def hand_data(hand, players, **fields) -> dict[str, str]:
     data = {"version": str(hand.version), "made_by": "", "reason": ""}
     for i, given in enumerate(players):
         data.update({f"p{i}_g{j}": "0" for j in range(4)})
-        data.update({f"p{i}_total": "", f"p{i}_missing": "0", f"p{i}_penalty": "0"})
+        data.update({f"p{i}_total": "", f"p{i}_short": "0", f"p{i}_penalty": "0"})
         data[f"p{i}_penalty_reason"] = ""
         data.update({f"p{i}_{key}": str(value) for key, value in given.items()})
     data.update({key: str(value) for key, value in fields.items()})

@@ -229,7 +229,7 @@ def hand_fields(players: int = 4) -> dict[str, str]:
     data = {"confirm": "y"}
     for i in range(players):
         data.update({f"p{i}_g{j}": "0" for j in range(4)})
-        data.update({f"p{i}_total": "", f"p{i}_missing": "0", f"p{i}_penalty": "0"})
+        data.update({f"p{i}_total": "", f"p{i}_short": "0", f"p{i}_penalty": "0"})
         data[f"p{i}_penalty_reason"] = ""
     data["p0_out"] = "y"
     data.update({"p1_g0": "1", "p2_g1": "1", "p3_g2": "1"})

@@ -80,7 +80,7 @@ def report(went_out: int) -> dict[str, str]:
     data = {"confirm": "y"}
     for i in range(len(PLAYERS)):
         data.update({f"p{i}_g{j}": "0" for j in range(4)})
-        data.update({f"p{i}_total": "", f"p{i}_missing": "0", f"p{i}_penalty": "0"})
+        data.update({f"p{i}_total": "", f"p{i}_short": "0", f"p{i}_penalty": "0"})
         data[f"p{i}_penalty_reason"] = ""
         if i == went_out:
             data[f"p{i}_out"] = "y"

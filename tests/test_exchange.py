@@ -19,7 +19,7 @@ from scorekeeper.commands import demo
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues, rulesets
 from scorekeeper.league import settings as league_settings
-from scorekeeper.models import Game, League, RuleSet
+from scorekeeper.models import Game, League, LeagueRuleSet
 from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.rules.entries import PlayerEntry
 
@@ -30,7 +30,9 @@ def seat(game: Game, name: str):
     return next(s for s in game.seats if s.player.name == name)
 
 
-def start(league: League, names, ruleset: RuleSet | None = None, first_dealer: int = 0) -> Game:
+def start(
+    league: League, names, ruleset: LeagueRuleSet | None = None, first_dealer: int = 0
+) -> Game:
     by_name = {p.name: p for p in league.players}
     game = games.start_game(
         league, ruleset or league.rulesets[0], [by_name[n] for n in names], first_dealer
@@ -67,14 +69,14 @@ def rich_league() -> League:
     a = start(league, ("Ann", "Bob", "Cat", "Dan", "Eve"))
     first = games.current_hand(a)
     mayi.record_claim(first, seat(a, "Bob"))
-    hands.stock_ran_out(first)
+    hands.renew_stock(first)
     play_hand(a, [out(), NO_SCORE, tally(low=2), tally(high=1), tally(ace=1)])
     correct(first, [out(), NO_SCORE, tally(low=3), tally(high=1), tally(ace=1)], "Ann")
     hands.redeal(games.current_hand(a), "Two cards were exposed")
     second_hand = [
         tally(low=1),
         out(),
-        PlayerEntry(tally={"2-9": 1}, missing_cards=1),
+        PlayerEntry(tally={"2-9": 1}, short_cards=1),
         PlayerEntry(tally={"10-K": 1}, penalty=10, penalty_reason="Played out of turn"),
         PlayerEntry(typed_total=25),
     ]
@@ -169,6 +171,30 @@ def test_export_import_export_gives_the_same_file(app, runner):
 
     assert again.exit_code == 0, again.output
     assert without_time(again.stdout) == without_time(exported.stdout)
+
+
+def test_a_file_naming_cards_short_missing_cards_still_reads(app, runner):
+    exported = runner.invoke(args=["export", rich_league().name]).stdout
+    assert '"short_cards": 1' in exported  # the rich league has a player one card short
+    older = exported.replace('"short_cards"', '"missing_cards"')
+
+    empty_the_database()
+    imported = runner.invoke(args=["import", "-"], input=older)
+
+    assert imported.exit_code == 0, imported.output
+    assert without_time(runner.invoke(args=["export"]).stdout) == without_time(exported)
+
+
+def test_a_report_giving_both_names_of_cards_short_is_refused(app, runner):
+    exported = runner.invoke(args=["export", rich_league().name]).stdout
+    both = exported.replace('"short_cards": 1', '"short_cards": 1, "missing_cards": 1', 1)
+
+    empty_the_database()
+    imported = runner.invoke(args=["import", "-"], input=both)
+
+    assert imported.exit_code != 0
+    assert "older name of short_cards" in imported.output
+    assert not any(row_counts().values())
 
 
 def test_import_recomputes_every_result_instead_of_reading_it(app):

@@ -29,7 +29,7 @@ FUZZ = settings(
 
 # --- the hand form ---
 
-PLAYER_FIELDS = ("out", "no_score", "g0", "g1", "g2", "g3", "total", "missing", "penalty")
+PLAYER_FIELDS = ("out", "no_score", "g0", "g1", "g2", "g3", "total", "short", "penalty")
 FIELDS = [
     *(f"p{i}_{name}" for i in range(len(PLAYERS)) for name in PLAYER_FIELDS),
     *(f"p{i}_penalty_reason" for i in range(len(PLAYERS))),
@@ -53,7 +53,7 @@ def valid_report() -> dict[str, str]:
     """A report the form saves: Ann went out, the others hold a card each."""
     data = {"confirm": "y", "p0_out": "y", "p1_g0": "1", "p2_g1": "1", "p3_g2": "1"}
     for i in range(len(PLAYERS)):
-        data.update({f"p{i}_total": "", f"p{i}_missing": "0", f"p{i}_penalty": "0"})
+        data.update({f"p{i}_total": "", f"p{i}_short": "0", f"p{i}_penalty": "0"})
         data[f"p{i}_penalty_reason"] = ""
     return data
 

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import League, Player, RuleSet
+from scorekeeper.models import League, LeagueRuleSet, Player
 
 
 def page(response) -> str:
@@ -48,7 +48,7 @@ def test_each_league_gets_a_rule_set_row_of_its_own(client):
     client.post("/leagues", data={"name": "One", "preset": "continental"})
     client.post("/leagues", data={"name": "Two", "preset": "continental"})
 
-    rows = db.session.scalars(select(RuleSet).order_by(RuleSet.id)).all()
+    rows = db.session.scalars(select(LeagueRuleSet).order_by(LeagueRuleSet.id)).all()
     assert len(rows) == 2
     assert rows[0].league_id != rows[1].league_id
     assert rows[0].data == rows[1].data == rules.ruleset_to_dict(rules.PRESETS["continental"])
@@ -72,7 +72,7 @@ def test_league_refused_shows_why_and_creates_nothing(client, name, preset, mess
     assert response.status_code == 422
     assert message in page(response)
     assert count(League) == 0
-    assert count(RuleSet) == 0
+    assert count(LeagueRuleSet) == 0
 
 
 def test_league_name_of_80_characters_is_accepted(client):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from scorekeeper.extensions import db
 
@@ -37,3 +39,36 @@ def test_downgrade_to_base_removes_every_table_and_upgrade_works_again(file_app)
     assert set(inspect(db.engine).get_table_names()) == {"alembic_version"}
     upgrade()
     assert differences() == []
+
+
+def test_cards_short_keep_their_counts_and_history_through_the_rename(file_app):
+    upgrade(revision="6b6c56b23932")  # the schema that called them missing_cards
+    report = {"went_out": False, "missing_cards": 2, "score": 30}
+    with db.engine.begin() as connection:
+        connection.execute(text("PRAGMA foreign_keys=OFF"))  # the rows alone, no game around
+        connection.execute(
+            text(
+                "INSERT INTO hand_score (id, hand_id, seat_id, missing_cards, penalty,"
+                " penalty_reason, went_out, no_score, posted) VALUES (1, 1, 1, 2, 0, '', 0, 0, 0)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO correction (id, hand_id, made_at, made_by, reason, old, new)"
+                " VALUES (1, 1, '2026-01-01', 'Ann', '', :old, :new)"
+            ),
+            {"old": json.dumps({"players": {"Ann": report}}), "new": json.dumps({"players": {}})},
+        )
+
+    upgrade()
+
+    with db.engine.connect() as connection:
+        assert connection.scalar(text("SELECT short_cards FROM hand_score")) == 2
+        old = json.loads(connection.scalar(text("SELECT old FROM correction")))
+    assert old["players"]["Ann"] == {"went_out": False, "short_cards": 2, "score": 30}
+
+    downgrade(revision="6b6c56b23932")
+    with db.engine.connect() as connection:
+        assert connection.scalar(text("SELECT missing_cards FROM hand_score")) == 2
+        old = json.loads(connection.scalar(text("SELECT old FROM correction")))
+    assert old["players"]["Ann"] == report

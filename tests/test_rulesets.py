@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, League, MayIClaim, RuleSet
+from scorekeeper.models import Game, League, LeagueRuleSet, MayIClaim
 
 CONTINENTAL = rules.preset("continental")
 SIX_HANDS = ["2 sets", "2 runs", "2 sets + 1 run", "3 sets", "2 runs + 1 set", "3 runs"]
@@ -51,11 +51,11 @@ def error_of(response, field_id: str) -> str | None:
     return found[1] if found else None
 
 
-def edit_url(record: RuleSet) -> str:
+def edit_url(record: LeagueRuleSet) -> str:
     return f"/leagues/{record.league_id}/rules/{record.id}"
 
 
-def shown_form(client, record: RuleSet) -> dict[str, str]:
+def shown_form(client, record: LeagueRuleSet) -> dict[str, str]:
     response = client.get(edit_url(record))
     assert response.status_code == 200
     return shown_values(response)
@@ -65,19 +65,21 @@ def post_new(client, league: League, name: str, origin: str = "preset:continenta
     return client.post(f"/leagues/{league.id}/rules/new", data={"origin": origin, "name": name})
 
 
-def copy_rules(client, league: League, name: str, origin: str = "preset:continental") -> RuleSet:
+def copy_rules(
+    client, league: League, name: str, origin: str = "preset:continental"
+) -> LeagueRuleSet:
     assert post_new(client, league, name, origin).status_code == 302
-    return db.session.scalar(select(RuleSet).order_by(RuleSet.id.desc()))
+    return db.session.scalar(select(LeagueRuleSet).order_by(LeagueRuleSet.id.desc()))
 
 
-def save(client, record: RuleSet, changes: dict[str, str]):
+def save(client, record: LeagueRuleSet, changes: dict[str, str]):
     data = shown_form(client, record) | changes
     response = client.post(edit_url(record), data=data)
     db.session.expire_all()
     return response
 
 
-def start_game(client, league: League, record: RuleSet) -> Game:
+def start_game(client, league: League, record: LeagueRuleSet) -> Game:
     """Start a game through both steps of the new-game form, the first player dealing first."""
     ids, url = [str(p.id) for p in league.players], f"/leagues/{league.id}/games"
     step_1 = client.post(f"{url}/new", data={"players": ids, "ruleset": record.id})
@@ -324,7 +326,7 @@ def test_rules_in_use_or_the_last_stay(client, make_league, make_game, played, m
     response = client.post(edit_url(record) + "/delete")
     assert response.status_code == 422 and message in page(response)
     db.session.expire_all()
-    assert db.session.get(RuleSet, record.id) is not None
+    assert db.session.get(LeagueRuleSet, record.id) is not None
 
 
 # --- Who may ---

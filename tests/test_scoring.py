@@ -58,7 +58,7 @@ LOW = cards(low=1)
 BOTH_WAYS = {**cards(low=2), "total": 10}
 OUT_TALLY = {**OUT, **cards(high=1)}
 OUT_TOTAL = {**OUT, "total": 10}
-OUT_SHORT = {**OUT, "missing": 1}
+OUT_SHORT = {**OUT, "short": 1}
 FINED = {**LOW, "penalty": 20}
 FINED_BLANK = {**FINED, "penalty_reason": "   "}
 ZERO = {"total": 0}
@@ -108,11 +108,11 @@ def test_refused_hand_says_why_and_saves_nothing(client, make_game, ann, bob, st
         ("p1_g1",       "1.5",   "Give a whole number of cards, 0 or more."),
         ("p1_total",    "-5",    "Type a whole number of points, 0 or more."),
         ("p1_total",    "ten",   "Type a whole number of points, 0 or more."),
-        ("p1_missing",  "-2",    "Give a whole number of cards, 0 or more."),
+        ("p1_short",  "-2",    "Give a whole number of cards, 0 or more."),
         ("p1_penalty",  "-10",   "Give a whole number of points, 0 or more."),
     ],
     ids=["negative-count", "count-not-a-number", "count-not-whole", "negative-total",
-         "total-not-a-number", "negative-missing", "negative-penalty"],
+         "total-not-a-number", "negative-short", "negative-penalty"],
 )
 # fmt: on
 def test_refused_number_is_marked_on_its_field_and_nothing_is_saved(
@@ -167,7 +167,7 @@ def test_refused_hand_keeps_what_was_typed(client, make_game):
     hand = game.hands[0]
     players = [
         cards(low=1, joker=1),
-        {**cards(high=2), "missing": 1},
+        {**cards(high=2), "short": 1},
         {"total": 35, "penalty": 25, "penalty_reason": "Played out of turn"},
         cards(ace=3),
     ]
@@ -177,7 +177,7 @@ def test_refused_hand_keeps_what_was_typed(client, make_game):
     assert response.status_code == 422
     assert "Nobody is marked out." in page(response)
     expected = {
-        "p0_g0": "1", "p0_g3": "1", "p1_g1": "2", "p1_missing": "1", "p2_total": "35",
+        "p0_g0": "1", "p0_g3": "1", "p1_g1": "2", "p1_short": "1", "p2_total": "35",
         "p2_penalty": "25", "p2_penalty_reason": "Played out of turn", "p3_g2": "3",
     }  # fmt: skip
     assert {name: input_value(response, name) for name in expected} == expected
@@ -204,13 +204,13 @@ def test_refused_hand_marks_only_the_field_in_error_invalid(client, make_game):
 # --- saved hands ---
 
 
-def test_saved_hand_scores_cards_missing_cards_and_penalties(client, make_game):
+def test_saved_hand_scores_cards_short_cards_and_penalties(client, make_game):
     game = make_game(players=FOUR)
     hand = game.hands[0]
     players = [
         OUT,
         cards(low=2, high=1, ace=1, joker=1),
-        {**cards(low=1), "missing": 2},
+        {**cards(low=1), "short": 2},
         {"total": 15, "penalty": 25, "penalty_reason": "  Renege  "},
     ]
 
@@ -222,7 +222,7 @@ def test_saved_hand_scores_cards_missing_cards_and_penalties(client, make_game):
     rows = {r.seat.player.name: r for r in db.session.scalars(select(HandScore))}
     assert rows["Ann"].went_out and not rows["Bob"].went_out
     assert rows["Bob"].tally == {"2-9": 2, "10-K": 1, "A": 1, "Joker": 1}
-    assert (rows["Cat"].tally, rows["Cat"].missing_cards) == ({"2-9": 1}, 2)
+    assert (rows["Cat"].tally, rows["Cat"].short_cards) == ({"2-9": 1}, 2)
     assert (rows["Dan"].typed_total, rows["Dan"].penalty) == (15, 25)
     assert rows["Dan"].penalty_reason == "Renege"
     assert hands_of(game) == [(1, 1, "scored"), (2, 1, "playing")]

@@ -20,12 +20,14 @@ REPORT_FACTS = (
     "went_out",
     "tally",
     "typed_total",
-    "missing_cards",
+    "short_cards",
     "penalty",
     "penalty_reason",
     "no_score",
 )
 REPORT_RESULTS = ("score", "posted")
+# Older files of this version named the cards short `missing_cards`; they still read.
+OLD_NAMES = {"short_cards": "missing_cards"}
 
 # The most the score form takes; below zero is left to the rules' own checks and words.
 MOST_CARDS = 500
@@ -221,7 +223,12 @@ def read_rules(node: Node) -> dict[str, Any]:
 
 def read_report(node: Node) -> PlayerEntry:
     """One player's report for a hand; checked later by the rules, with the hand."""
-    node.fields(*REPORT_FACTS, *REPORT_RESULTS)
+    node.fields(*REPORT_FACTS, *REPORT_RESULTS, *OLD_NAMES.values())
+    for name, old in OLD_NAMES.items():
+        if old in node.value:
+            if name in node.value:
+                node.get(old).fail(f"this is the older name of {name}; give only one of them.")
+            node = Node({**node.value, name: node.value[old]}, node.place)
     tally_node = node.get("tally", None)
     tally: Mapping[str, int] = {}
     if tally_node.value is not None:
@@ -232,7 +239,7 @@ def read_report(node: Node) -> PlayerEntry:
         went_out=node.get("went_out", False).flag(),
         tally=tally,
         typed_total=node.get("typed_total", None).optional_integer(None, MOST_POINTS),
-        missing_cards=node.get("missing_cards", 0).integer(None, MOST_CARDS),
+        short_cards=node.get("short_cards", 0).integer(None, MOST_CARDS),
         penalty=node.get("penalty", 0).integer(None, MOST_POINTS),
         penalty_reason=node.get("penalty_reason", "").text(120),
         no_score=node.get("no_score", False).flag(),

@@ -14,7 +14,7 @@ from scorekeeper.exchange.replay import replay_game
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues
 from scorekeeper.league import settings as league_settings
-from scorekeeper.models import Account, League, Player, RuleSet
+from scorekeeper.models import Account, League, LeagueRuleSet, Player
 from scorekeeper.rules.standings import MEASURES
 
 HEADER = ("format", "version", "exported_at")
@@ -92,11 +92,11 @@ def _players(league: League, node: Node) -> dict[str, Player]:
     return players
 
 
-def _rulesets(league: League, node: Node) -> list[RuleSet]:
+def _rulesets(league: League, node: Node) -> list[LeagueRuleSet]:
     rulesets = []
     for item in node.items():
         item.fields("preset_key", "rules")
-        ruleset = RuleSet(
+        ruleset = LeagueRuleSet(
             preset_key=item.get("preset_key").text(40, blank=False),
             data=read_rules(item.get("rules")),
         )

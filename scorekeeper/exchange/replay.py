@@ -18,8 +18,7 @@ from scorekeeper.exchange.format import Node, read_rules
 from scorekeeper.exchange.leaving import Leaver, plan_leaves
 from scorekeeper.exchange.reports import Report, read_hand_report, read_snapshot
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameStatus, Hand, HandState, League, Player
-from scorekeeper.models import RuleSet as RuleSetRecord
+from scorekeeper.models import Game, GameStatus, Hand, HandState, League, LeagueRuleSet, Player
 from scorekeeper.play import games, hands, interruptions, mayi
 
 GAME_FIELDS = (
@@ -127,7 +126,7 @@ class GameReplay:
             if hand.stock_ran_out:
                 break  # files from before renewals were told apart count the last run-out too
             with refused_at(renewals):
-                hands.stock_ran_out(hand)
+                hands.renew_stock(hand)
         for claim_node in node.get("claims", []).items():
             self.claim(hand, claim_node)
         for seat_id in self.leave_during.pop(index, []):
@@ -280,7 +279,7 @@ def _reason(correction: Node) -> str:
 
 
 def replay_game(
-    league: League, node: Node, players: dict[str, Player], rulesets: list[RuleSetRecord]
+    league: League, node: Node, players: dict[str, Player], rulesets: list[LeagueRuleSet]
 ) -> Game:
     """Start the game as the file describes it and play every hand again.
 
@@ -297,7 +296,7 @@ def replay_game(
     if not 0 <= first_dealer.integer() < len(seated):
         first_dealer.fail("the first dealer must be one of the seats at the table.")
     # The game's own copy of the rules, in the shape start_game reads; never saved itself.
-    copy = RuleSetRecord(league_id=league.id, preset_key="", data=rules_data)
+    copy = LeagueRuleSet(league_id=league.id, preset_key="", data=rules_data)
     with refused_at(node.get("seats")):
         game = games.start_game(
             league, copy, seated, first_dealer.value, today=node.get("started_on").day()

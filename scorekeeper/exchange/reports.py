@@ -92,8 +92,8 @@ def fault_place(node: Node, entry: PlayerEntry, hand: Hand) -> Node:
             return node.get("tally").named(label)
     if entry.typed_total is not None and entry.typed_total < 0:
         return node.get("typed_total")
-    if entry.missing_cards < 0:
-        return node.get("missing_cards")
+    if entry.short_cards < 0:
+        return node.get("short_cards")
     if entry.penalty < 0:
         return node.get("penalty")
     if entry.penalty and not entry.penalty_reason.strip():

@@ -54,7 +54,7 @@ class HandForm(FlaskForm):
             no_score=self[prefix + "no_score"],
             counts=[(g, self[f"{prefix}g{j}"]) for j, g in enumerate(self.groups)],
             total=self[prefix + "total"],
-            missing=self[prefix + "missing"],
+            short=self[prefix + "short"],
             penalty=self[prefix + "penalty"],
             penalty_reason=self[prefix + "penalty_reason"],
         )
@@ -78,7 +78,7 @@ class PlayerFields:
     no_score: Field
     counts: list[tuple[rules.PriceGroup, Field]]
     total: Field
-    missing: Field
+    short: Field
     penalty: Field
     penalty_reason: Field
 
@@ -88,7 +88,7 @@ class PlayerFields:
             went_out=bool(self.out.data),
             tally={group.label: field.data or 0 for group, field in self.counts},
             typed_total=self.total.data,
-            missing_cards=self.missing.data or 0,
+            short_cards=self.short.data or 0,
             penalty=self.penalty.data or 0,
             penalty_reason=self.penalty_reason.data or "",
             no_score=bool(self.no_score.data),
@@ -101,14 +101,14 @@ class PlayerFields:
         for group, field in self.counts:
             field.data = entry.tally.get(group.label, 0)
         self.total.data = entry.typed_total
-        self.missing.data = entry.missing_cards
+        self.short.data = entry.short_cards
         self.penalty.data = entry.penalty
         self.penalty_reason.data = entry.penalty_reason
 
     @property
     def has_errors(self) -> bool:
         """True when any of the player's fields was refused."""
-        fields = [self.out, self.total, self.missing, self.penalty, self.penalty_reason]
+        fields = [self.out, self.total, self.short, self.penalty, self.penalty_reason]
         return any(f.errors for f in fields + [f for _, f in self.counts])
 
 
@@ -128,7 +128,7 @@ def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
                 NumberRange(0, MOST_POINTS, message="Type a whole number of points, 0 or more."),
             ],
         )
-        attrs[prefix + "missing"] = IntegerField(
+        attrs[prefix + "short"] = IntegerField(
             f"Cards short (× {rs.short_card_penalty} points)",
             default=0,
             validators=[

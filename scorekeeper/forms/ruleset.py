@@ -20,8 +20,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, Optional, Va
 
 from scorekeeper import rules
 from scorekeeper.forms.fields import strip_whitespace
-from scorekeeper.models import League
-from scorekeeper.models import RuleSet as RuleSetRecord
+from scorekeeper.models import League, LeagueRuleSet
 
 BLANK_HANDS = 3
 BLANK_DECK_ROWS = 2
@@ -126,7 +125,7 @@ class RuleSetForm(FlaskForm):
     fairness_corrections = BooleanField("Scoring errors")
     extra_rules = TextAreaField("Other rules, one per line", validators=[Length(max=4000)])
 
-    def __init__(self, league: League, record: RuleSetRecord | None = None, **kwargs: Any) -> None:
+    def __init__(self, league: League, record: LeagueRuleSet | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.league = league
         self.record = record
@@ -176,7 +175,7 @@ for _rank in rules.RANKS:
     setattr(RuleSetForm, f"price_{_rank}", _price(_rank))
 
 
-def refuse_taken_name(league: League, name: str | None, record: RuleSetRecord | None) -> None:
+def refuse_taken_name(league: League, name: str | None, record: LeagueRuleSet | None) -> None:
     """Raise ValidationError when another rule set of the league has this name."""
     wanted = (name or "").casefold()
     if any(r.name.casefold() == wanted and r is not record for r in league.rulesets):

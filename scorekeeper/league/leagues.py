@@ -5,7 +5,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import Account, Game, GameStatus, League, Player, RuleSet, Seat
+from scorekeeper.models import Account, Game, GameStatus, League, LeagueRuleSet, Player, Seat
 
 
 def visible_leagues(account: Account | None, scorer_of: list[int]) -> list[League]:
@@ -45,7 +45,7 @@ def create_league(name: str, preset_key: str, owner: Account | None = None) -> L
     """Create a league, owned by `owner`, with its own copy of a preset rule set."""
     preset = rules.preset(preset_key)
     league = League(name=name, owner=owner)
-    league.rulesets.append(RuleSet(preset_key=preset_key, data=rules.ruleset_to_dict(preset)))
+    league.rulesets.append(LeagueRuleSet(preset_key=preset_key, data=rules.ruleset_to_dict(preset)))
     db.session.add(league)
     db.session.flush()
     return league

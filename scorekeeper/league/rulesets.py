@@ -8,14 +8,14 @@ from sqlalchemy import func, select
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, League, RuleSet
+from scorekeeper.models import Game, League, LeagueRuleSet
 
 
 class RuleSetRefused(Exception):
     """A change to a league's rule sets that cannot be made; the message says why."""
 
 
-def league_ruleset(league: League, ruleset_id: int) -> RuleSet | None:
+def league_ruleset(league: League, ruleset_id: int) -> LeagueRuleSet | None:
     """The league's rule set with this id, if it is the league's."""
     return next((r for r in league.rulesets if r.id == ruleset_id), None)
 
@@ -32,31 +32,31 @@ def origin_rules(league: League, origin: str) -> rules.RuleSet:
     raise RuleSetRefused("Choose a preset or one of the league's rule sets to start from.")
 
 
-def copy_ruleset(league: League, origin: rules.RuleSet, name: str) -> RuleSet:
+def copy_ruleset(league: League, origin: rules.RuleSet, name: str) -> LeagueRuleSet:
     """Add to the league a copy of `origin` called `name`; it remembers the origin's key."""
     copy = replace(origin, name=name)
     rules.validate_ruleset(copy)
-    record = RuleSet(preset_key=origin.key, data=rules.ruleset_to_dict(copy))
+    record = LeagueRuleSet(preset_key=origin.key, data=rules.ruleset_to_dict(copy))
     league.rulesets.append(record)
     db.session.flush()
     return record
 
 
-def save_ruleset(record: RuleSet, rs: rules.RuleSet) -> None:
+def save_ruleset(record: LeagueRuleSet, rs: rules.RuleSet) -> None:
     """Store an edited rule set; games already started keep the copy they took."""
     rules.validate_ruleset(rs)
     record.data = rules.ruleset_to_dict(rs)
     db.session.flush()
 
 
-def games_using(record: RuleSet) -> int:
+def games_using(record: LeagueRuleSet) -> int:
     """How many games were started under this rule set."""
     return db.session.scalar(
         select(func.count()).select_from(Game).where(Game.ruleset_id == record.id)
     )
 
 
-def deletion_refusal(record: RuleSet) -> str | None:
+def deletion_refusal(record: LeagueRuleSet) -> str | None:
     """Why this rule set may not be deleted, or None when it may."""
     if len(record.league.rulesets) <= 1:
         return "This is the league's only rule set: a league always keeps one."
@@ -67,7 +67,7 @@ def deletion_refusal(record: RuleSet) -> str | None:
     return None
 
 
-def delete_ruleset(record: RuleSet) -> None:
+def delete_ruleset(record: LeagueRuleSet) -> None:
     """Delete a rule set no game used, unless it is the league's last (RuleSetRefused)."""
     refusal = deletion_refusal(record)
     if refusal:

@@ -3,7 +3,7 @@
 from scorekeeper.models.account import Account, LoginAttempt
 from scorekeeper.models.game import Game, GameStatus, Seat, Suspension
 from scorekeeper.models.hand import Correction, Hand, HandScore, HandState, MayIClaim
-from scorekeeper.models.league import League, Player, RuleSet, Season
+from scorekeeper.models.league import League, LeagueRuleSet, Player, Season
 
 __all__ = [
     "Account",
@@ -14,10 +14,10 @@ __all__ = [
     "HandScore",
     "HandState",
     "League",
+    "LeagueRuleSet",
     "LoginAttempt",
     "MayIClaim",
     "Player",
-    "RuleSet",
     "Seat",
     "Season",
     "Suspension",

@@ -72,7 +72,7 @@ class HandScore(db.Model):
     seat_id: Mapped[int] = mapped_column(ForeignKey("seat.id", ondelete="CASCADE"), index=True)
     tally: Mapped[dict[str, int] | None] = mapped_column(JSON)
     typed_total: Mapped[int | None]
-    missing_cards: Mapped[int] = mapped_column(default=0)
+    short_cards: Mapped[int] = mapped_column(default=0)
     penalty: Mapped[int] = mapped_column(default=0)
     penalty_reason: Mapped[str] = mapped_column(String(120), default="")
     went_out: Mapped[bool] = mapped_column(default=False)

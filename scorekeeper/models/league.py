@@ -38,8 +38,8 @@ class League(Timestamped, db.Model):
 
     owner: Mapped[Account | None] = relationship()
 
-    rulesets: Mapped[list[RuleSet]] = relationship(
-        back_populates="league", order_by="RuleSet.id", cascade="all, delete-orphan"
+    rulesets: Mapped[list[LeagueRuleSet]] = relationship(
+        back_populates="league", order_by="LeagueRuleSet.id", cascade="all, delete-orphan"
     )
     players: Mapped[list[Player]] = relationship(
         back_populates="league", order_by="Player.name", cascade="all, delete-orphan"
@@ -64,8 +64,13 @@ class Player(Timestamped, db.Model):
     league: Mapped[League] = relationship(back_populates="players")
 
 
-class RuleSet(Timestamped, db.Model):
-    """A league's rule set: a preset or a clone of one, stored as the rules module's JSON."""
+class LeagueRuleSet(Timestamped, db.Model):
+    """A league's rule set: a preset or a clone of one, stored as the rules module's JSON.
+
+    The rules module's frozen `rules.RuleSet` is what `rules` gives; this is its saved row.
+    """
+
+    __tablename__ = "rule_set"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)

@@ -11,8 +11,17 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameStatus, Hand, HandScore, HandState, League, Player, Seat
-from scorekeeper.models import RuleSet as RuleSetRecord
+from scorekeeper.models import (
+    Game,
+    GameStatus,
+    Hand,
+    HandScore,
+    HandState,
+    League,
+    LeagueRuleSet,
+    Player,
+    Seat,
+)
 
 
 class GameRefused(Exception):
@@ -62,7 +71,7 @@ def status_words(game: Game) -> str:
 
 def start_game(
     league: League,
-    ruleset: RuleSetRecord,
+    ruleset: LeagueRuleSet,
     players: Sequence[Player],
     first_dealer: int | None,
     today: date | None = None,

@@ -45,7 +45,7 @@ def entry_of(score: HandScore) -> PlayerEntry:
         went_out=score.went_out,
         tally=dict(score.tally or {}),
         typed_total=score.typed_total,
-        missing_cards=score.missing_cards,
+        short_cards=score.short_cards,
         penalty=score.penalty,
         penalty_reason=score.penalty_reason,
         no_score=score.no_score,
@@ -85,7 +85,9 @@ def _verdict(
         for i, entry in enumerate(entries)
     }
     try:
-        return fairness.score_hand(reported, missing_score_rule=rs.fairness.missing_score)
+        return fairness.missing_score_verdict(
+            reported, missing_score_rule=rs.fairness.missing_score
+        )
     except rules.RulesError as error:
         raise HandRefused(HandCheck((Problem(str(error)),), ())) from error
 
@@ -102,7 +104,7 @@ def _write_scores(
             hand.scores.append(row)
         row.tally = {label: n for label, n in entry.tally.items() if n} or None
         row.typed_total = entry.typed_total
-        row.missing_cards = entry.missing_cards
+        row.short_cards = entry.short_cards
         row.penalty = entry.penalty
         row.penalty_reason = entry.penalty_reason.strip() if entry.penalty else ""
         row.went_out = entry.went_out
@@ -191,7 +193,7 @@ def score_facts(score: HandScore) -> dict[str, Any]:
         "went_out": score.went_out,
         "tally": dict(score.tally or {}),
         "typed_total": score.typed_total,
-        "missing_cards": score.missing_cards,
+        "short_cards": score.short_cards,
         "penalty": score.penalty,
         "penalty_reason": score.penalty_reason,
         "no_score": score.no_score,
@@ -285,7 +287,7 @@ def redeal(hand: Hand, reason: str) -> Hand:
     return games.deal_again(hand)
 
 
-def stock_ran_out(hand: Hand) -> str:
+def renew_stock(hand: Hand) -> str:
     """Record that the stock ran out during the hand in play; say what the rules prescribe.
 
     The stock is renewed as the rule set says, and counted; when it may not be renewed again,

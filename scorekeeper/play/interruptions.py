@@ -80,7 +80,7 @@ def suspend(game: Game) -> Suspension:
     return suspension
 
 
-def resume_refusal(game: Game, on: date) -> str | None:
+def resume_obstacle(game: Game, on: date) -> str | None:
     """Why the suspended game cannot go on today, or None when it can."""
     if games.is_over(game):
         return "The game is over, so it cannot be resumed."
@@ -99,7 +99,7 @@ def resume(game: Game, everyone_present: bool, on: date | None = None) -> None:
 
     :raises GameRefused: without that confirmation, or past the calendar year of the start.
     """
-    refusal = resume_refusal(game, on or today())
+    refusal = resume_obstacle(game, on or today())
     if refusal:
         raise GameRefused(refusal)
     if not everyone_present:

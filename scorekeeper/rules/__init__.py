@@ -50,11 +50,11 @@ from scorekeeper.rules.fairness import (
     correction_needs_agreement,
     correction_terms,
     final_game_totals,
+    missing_score_verdict,
     posted_incomplete_total,
     posted_missing_score,
     resume_refusal,
     same_seating,
-    score_hand,
     two_highest,
 )
 from scorekeeper.rules.mayi import (
@@ -181,7 +181,7 @@ __all__ = [
     "ruleset_to_dict",
     "running_totals",
     "same_seating",
-    "score_hand",
+    "missing_score_verdict",
     "stock_words",
     "two_highest",
     "validate_ruleset",

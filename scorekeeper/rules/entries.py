@@ -17,7 +17,7 @@ class PlayerEntry:
     went_out: bool = False
     tally: Mapping[str, int] = field(default_factory=dict)
     typed_total: int | None = None
-    missing_cards: int = 0
+    short_cards: int = 0
     penalty: int = 0
     penalty_reason: str = ""
     no_score: bool = False
@@ -76,7 +76,7 @@ def entry_score(rs: RuleSet, entry: PlayerEntry) -> int | None:
     """A player's score for the hand, penalties included; None when they gave no score."""
     if entry.no_score:
         return None
-    return card_points(rs, entry) + entry.missing_cards * rs.short_card_penalty + entry.penalty
+    return card_points(rs, entry) + entry.short_cards * rs.short_card_penalty + entry.penalty
 
 
 def check_hand(
@@ -138,8 +138,8 @@ def _entry_errors(rs: RuleSet, entry: PlayerEntry, name: str, cards_in_play: int
         errors.append(f"{name}: {counted} cards is more than the {cards_in_play} cards in play.")
     if entry.typed_total is not None and entry.typed_total < 0:
         errors.append(f"{name}: a total cannot be negative.")
-    if entry.missing_cards < 0:
-        errors.append(f"{name}: missing cards cannot be negative.")
+    if entry.short_cards < 0:
+        errors.append(f"{name}: cards short cannot be negative.")
     if entry.penalty < 0:
         errors.append(f"{name}: a penalty cannot be negative.")
     if entry.penalty and not entry.penalty_reason.strip():
@@ -157,7 +157,7 @@ def _entry_errors(rs: RuleSet, entry: PlayerEntry, name: str, cards_in_play: int
         errors.append(
             f"{name} did not go out, so they hold at least one card: a total of 0 is not possible."
         )
-    if entry.went_out and entry.missing_cards:
+    if entry.went_out and entry.short_cards:
         errors.append(f"{name} went out, so no cards can be missing from their hand.")
     return errors
 

@@ -81,7 +81,7 @@ def posted_missing_score(given_scores: Sequence[int]) -> int | None:
     return None if highest is None else sum(highest)
 
 
-def score_hand(
+def missing_score_verdict(
     entries: Mapping[K, HandEntry], *, missing_score_rule: bool = True
 ) -> HandVerdict[K]:
     """Score a hand where each player gave a score, gave none (MISSING) or was ABSENT.

@@ -155,7 +155,7 @@ def stock(game_id: int, hand_id: int) -> Response:
     game = _game(game_id)
     hand = _hand(game, hand_id)
     try:
-        words = hands.stock_ran_out(hand)
+        words = hands.renew_stock(hand)
     except games.GameRefused as refusal:
         flash(str(refusal), "error")
         return _back(game)
@@ -250,7 +250,7 @@ def resume(game_id: int) -> Response | str | tuple[str, int]:
     except games.GameRefused as refusal:
         return _refused(game, refusal)
     form = ResumeForm()
-    refusal = interruptions.resume_refusal(game, interruptions.today())
+    refusal = interruptions.resume_obstacle(game, interruptions.today())
     if form.validate_on_submit() and not refusal:
         try:
             interruptions.resume(game, form.everyone_present.data, interruptions.today())

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.extensions import db
 from scorekeeper.forms.game import ChoosePlayersForm, SeatingForm
 from scorekeeper.league import leagues
-from scorekeeper.models import League, Player, RuleSet
+from scorekeeper.models import League, LeagueRuleSet, Player
 from scorekeeper.play import games, hands
 from scorekeeper.read import scoresheet
 from scorekeeper.web import access
@@ -33,7 +33,7 @@ def new_game(league_id: int) -> Response | str | tuple[str, int]:
     chosen = [p for p in league.players if p.id in set(form.players.data or [])]
     if form.new_player.data:
         chosen.append(leagues.add_player(league, form.new_player.data))
-    ruleset = db.get_or_404(RuleSet, form.ruleset.data)
+    ruleset = db.get_or_404(LeagueRuleSet, form.ruleset.data)
     rs = ruleset.rules
     if not rs.min_players <= len(chosen) <= rs.max_players:
         form.players.errors = [
@@ -46,7 +46,11 @@ def new_game(league_id: int) -> Response | str | tuple[str, int]:
 
 
 def _seating_page(
-    league: League, ruleset: RuleSet, seated: list[Player], form: SeatingForm, status: int = 200
+    league: League,
+    ruleset: LeagueRuleSet,
+    seated: list[Player],
+    form: SeatingForm,
+    status: int = 200,
 ) -> tuple[str, int]:
     form.order.data = ",".join(str(p.id) for p in seated)
     form.set_seats(seated)
@@ -73,7 +77,7 @@ def seating(league_id: int) -> Response | tuple[str, int]:
     league = db.get_or_404(League, league_id)
     form = SeatingForm()
     ruleset = db.first_or_404(
-        db.select(RuleSet).filter_by(id=_int_or_404(form.ruleset.data), league_id=league.id)
+        db.select(LeagueRuleSet).filter_by(id=_int_or_404(form.ruleset.data), league_id=league.id)
     )
     seated = _seated_players(league, form.order.data or "")
     move = request.form.get("move", "")

@@ -11,14 +11,14 @@ from scorekeeper.forms.fairplay import ActionForm
 from scorekeeper.forms.ruleset import NewRuleSetForm, RuleSetForm
 from scorekeeper.forms.ruleset_data import build_ruleset, form_data
 from scorekeeper.league import rulesets
-from scorekeeper.models import League, RuleSet
+from scorekeeper.models import League, LeagueRuleSet
 from scorekeeper.web.access import owner_only
 from scorekeeper.web.database import transaction
 
 bp = Blueprint("rulesets", __name__, url_prefix="/leagues/<int:league_id>/rules")
 
 
-def _league_ruleset(league_id: int, ruleset_id: int) -> tuple[League, RuleSet]:
+def _league_ruleset(league_id: int, ruleset_id: int) -> tuple[League, LeagueRuleSet]:
     league = db.get_or_404(League, league_id)
     return league, rulesets.league_ruleset(league, ruleset_id) or abort(404)
 
@@ -62,7 +62,7 @@ def edit(league_id: int, ruleset_id: int) -> Response | tuple[str, int]:
 
 
 def _edit_page(
-    league: League, record: RuleSet, form: RuleSetForm, status: int = 200
+    league: League, record: LeagueRuleSet, form: RuleSetForm, status: int = 200
 ) -> tuple[str, int]:
     return render_template(
         "rulesets/edit.html",

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameStatus, HandState, League, Player, RuleSet
+from scorekeeper.models import Game, GameStatus, HandState, League, LeagueRuleSet, Player
 from scorekeeper.play import games
 from scorekeeper.read import pdf, scoresheet
 
@@ -203,7 +203,7 @@ def completed_page(game_id: int, as_pdf: bool) -> Response | str:
 class NextGame:
     """What the form asked for a league's next game, and what is wrong with it."""
 
-    ruleset: RuleSet
+    ruleset: LeagueRuleSet
     players: list[Player]
     first_dealer: int | None
     errors: list[str]

@@ -92,7 +92,7 @@ def build_scene(app: Flask, league_id: int) -> Scene:
         _play(playing, FINISHED_HANDS[:1])
         hand = games.current_hand(playing)
         mayi.record_claim(hand, playing.seats[2])
-        hands.stock_ran_out(hand)
+        hands.renew_stock(hand)
         suspended = games.start_game(league, ruleset, seated[::-1], 0)
         _play(suspended, FINISHED_HANDS[:2])
         interruptions.suspend(suspended)

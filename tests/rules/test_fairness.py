@@ -13,11 +13,11 @@ from scorekeeper.rules import (
     can_resume,
     correction_needs_agreement,
     final_game_totals,
+    missing_score_verdict,
     posted_incomplete_total,
     posted_missing_score,
     resume_refusal,
     same_seating,
-    score_hand,
 )
 
 
@@ -40,7 +40,7 @@ def test_posted_missing_score(given: list[int], posted: int | None) -> None:
 
 
 def test_missing_score_is_posted_with_its_parts() -> None:
-    verdict = score_hand({"ann": 90, "bob": MISSING, "cy": 35, "dee": 0})
+    verdict = missing_score_verdict({"ann": 90, "bob": MISSING, "cy": 35, "dee": 0})
     assert not verdict.replay
     assert verdict.scores == {
         "ann": PlayerHandScore(90),
@@ -53,7 +53,7 @@ def test_missing_score_is_posted_with_its_parts() -> None:
 
 def test_two_missing_players_get_the_same_posted_score() -> None:
     # A posted score never counts for the other missing player: both get 60 + 20.
-    verdict = score_hand({"ann": MISSING, "bob": 60, "cy": MISSING, "dee": 20, "eve": 0})
+    verdict = missing_score_verdict({"ann": MISSING, "bob": 60, "cy": MISSING, "dee": 20, "eve": 0})
     assert verdict.scores["ann"] == verdict.scores["cy"] == PlayerHandScore(80, True, (60, 20))
     assert list(verdict.scores) == ["ann", "bob", "cy", "dee", "eve"]
 
@@ -69,14 +69,14 @@ def test_two_missing_players_get_the_same_posted_score() -> None:
     ids=["one-given-one-absent", "two-missing-of-three", "all-missing"],
 )
 def test_too_few_given_scores_means_replay(entries: dict[str, HandEntry]) -> None:
-    verdict = score_hand(entries)
+    verdict = missing_score_verdict(entries)
     assert verdict.replay
     assert verdict.scores == {}
     assert "played again" in verdict.reason
 
 
 def test_absent_players_get_no_score_and_full_hands_need_no_rule() -> None:
-    verdict = score_hand({"ann": 10, "bob": ABSENT, "cy": 0})
+    verdict = missing_score_verdict({"ann": 10, "bob": ABSENT, "cy": 0})
     assert not verdict.replay
     assert verdict.scores == {"ann": PlayerHandScore(10), "cy": PlayerHandScore(0)}
     assert verdict.reason == ""
@@ -92,9 +92,11 @@ def test_absent_players_get_no_score_and_full_hands_need_no_rule() -> None:
     ],
     ids=["negative", "unknown-entry", "rule-off"],
 )  # fmt: skip
-def test_score_hand_refuses(entries: dict[str, HandEntry], rule_on: bool, message: str) -> None:
+def test_missing_score_verdict_refuses(
+    entries: dict[str, HandEntry], rule_on: bool, message: str
+) -> None:
     with pytest.raises(RulesError, match=message):
-        score_hand(entries, missing_score_rule=rule_on)
+        missing_score_verdict(entries, missing_score_rule=rule_on)
 
 
 # The incomplete-game rule: posted totals for leavers, or discarded.
