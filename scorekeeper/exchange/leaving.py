@@ -49,6 +49,11 @@ def plan_leaves(
         else:
             during.setdefault(max(present + 1, claimed), []).append(seat_id)
     at_once.sort(key=lambda seat_id: -leaves[seat_id][1])
+    if ended_in is not None and last in during:
+        # Whoever deals the unplayed hand left last: an earlier leave by its dealer would
+        # have passed the deal on.
+        dealer = attempts[last].get("dealer").integer()
+        during[last].sort(key=lambda seat_id: leaves[seat_id][0].position == dealer)
     return at_once, during
 
 
