@@ -12,7 +12,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import GameStatus, Hand, HandScore, HandState, MayIClaim, Seat
 from scorekeeper.play import games, interruptions
 from tests.conftest import out, play_hand
-from tests.reading import page
+from tests.reading import is_checked, page
 
 
 def hand_form(game, hand, rows):
@@ -273,6 +273,8 @@ def test_stock_running_out_twice_ends_a_continental_hand(client, make_game):
     assert "the hand is over" in second.get_data(as_text=True)
     ended = db.session.get(Hand, hand.id)
     assert (ended.stock_renewals, ended.stock_ran_out) == (1, True)  # renewed once, then gone
+    form = client.get(f"/games/{game.id}/hands/{hand.id}/score")
+    assert is_checked(form, "stock_ran_out")  # the score form starts from what was recorded
     third = client.post(f"/games/{game.id}/hands/{hand.id}/stock", follow_redirects=True)
     assert "The stock is already gone for good" in third.get_data(as_text=True)
     assert db.session.get(Hand, hand.id).stock_renewals == 1

@@ -99,6 +99,7 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     if not form.is_submitted():
         if hand.state != HandState.PLAYING:
             return redirect(url_for("table.show", game_id=game.id))
+        form.stock_ran_out.data = hand.stock_ran_out  # recorded when it ran out for good
         return _hand_page(game, hand, form, "score")
     if not form.validate():
         return _hand_page(game, hand, form, "score", 422)
