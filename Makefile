@@ -1,15 +1,26 @@
 # Two commands do all the set-up: `make run` and `make test`.
-# The virtual environment is (re)built only when pyproject.toml changes.
+# First the system libraries are checked (and installed as root on Debian/Ubuntu, see
+# .ci/system-deps); the virtual environment is (re)built only when pyproject.toml changes.
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
+# `make test` runs two tests at a time; `make test PYTEST_ARGS=tests/rules` runs what you name.
+PYTEST_ARGS ?= -n 2
+# Which system libraries a target needs: `run` (PDFs), `test` (also pdftoppm and Chromium).
+SYSTEM := run
 
-.PHONY: run test lint format bench clean
+.PHONY: run test lint format bench clean system-deps
 
-$(VENV)/.run-installed: pyproject.toml
+run: SYSTEM := run
+test: SYSTEM := test
+
+system-deps:
+	@PYTHON=$(PYTHON) .ci/system-deps $(SYSTEM)
+
+$(VENV)/.run-installed: pyproject.toml | system-deps
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
 	touch $@
@@ -18,11 +29,11 @@ $(VENV)/.dev-installed: pyproject.toml $(VENV)/.run-installed
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $@
 
-run: $(VENV)/.run-installed
+run: system-deps $(VENV)/.run-installed
 	$(BIN)/flask --app scorekeeper db upgrade
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m scorekeeper.commands.serve
 
-test: $(VENV)/.dev-installed
+test: system-deps $(VENV)/.dev-installed
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev-installed
@@ -33,9 +44,9 @@ format: $(VENV)/.dev-installed
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-bench: $(VENV)/.dev-installed
+bench: system-deps $(VENV)/.dev-installed
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,16 +1,38 @@
 """The app factory: settings, extensions, blueprints and commands put together."""
 
 import os
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import click
 from flask import Flask
 
 from scorekeeper import config
-from scorekeeper.extensions import compress, csrf, db, migrate
+from scorekeeper.extensions import compress, csrf, db
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+CHECKOUT = PACKAGE.parent
+
+
+def installed() -> bool:
+    """True when running from an installed package (templates shipped inside it), False
+    when running from the repository, where templates/ and static/ are at the top level."""
+    return (PACKAGE / "templates").is_dir()
+
+
+def resource_folder(name: str) -> Path:
+    """Where `templates` or `static` is: inside the installed package, or the checkout's."""
+    return PACKAGE / name if installed() else CHECKOUT / name
+
+
+def default_instance_path() -> Path:
+    """SCOREKEEPER_INSTANCE, else the checkout's instance/; installed, ./instance of the
+    working directory (never inside site-packages)."""
+    if configured := os.environ.get("SCOREKEEPER_INSTANCE"):
+        return Path(configured).resolve()
+    return Path.cwd() / "instance" if installed() else CHECKOUT / "instance"
 
 
 def create_app(
@@ -23,15 +45,16 @@ def create_app(
     (SECRET_KEY, DATABASE_URL), then `test_config`; each overrides the one before.
 
     :param instance_path: where the database, secret key and backups live; by default
-        SCOREKEEPER_INSTANCE or the project's `instance/` folder.
+        SCOREKEEPER_INSTANCE, else the checkout's `instance/` folder, or for an installed
+        package `instance/` in the working directory.
     """
-    instance_path = instance_path or os.environ.get("SCOREKEEPER_INSTANCE", ROOT / "instance")
+    instance_path = instance_path or default_instance_path()
     app = Flask(
         __name__,
-        instance_path=str(instance_path),
+        instance_path=str(Path(instance_path).resolve()),
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(resource_folder("templates")),
+        static_folder=str(resource_folder("static")),
     )
     config.apply_defaults(app)
     app.config.from_pyfile("config.py", silent=True)
@@ -42,18 +65,22 @@ def create_app(
     config.ensure_secret_key(app)
 
     db.init_app(app)
-    migrate.init_app(
-        app, db, directory=str(Path(__file__).parent / "migrations"), render_as_batch=True
-    )
+    if wants_migrations():
+        init_migrations(app)
     csrf.init_app(app)
     compress.init_app(app)
 
     from scorekeeper import models  # noqa: F401  (the tables)
-    from scorekeeper.web import access, database, security
+    from scorekeeper.read import pdf
+    from scorekeeper.web import access, assets, database, security, sessions
+
+    app.session_interface = sessions.SessionInterface()
 
     database.register(app)
     security.configure(app)
     access.register(app)
+    assets.register(app)
+    pdf.warm_up(app)
 
     from scorekeeper.commands.cli import register_commands
     from scorekeeper.views import register_blueprints
@@ -61,3 +88,19 @@ def create_app(
     register_commands(app)
     register_blueprints(app)
     return app
+
+
+def wants_migrations() -> bool:
+    """True for the command line (and code that already loaded Flask-Migrate), not a server.
+
+    Alembic takes a third of a second to import and a server never migrates: `make run`
+    and deployments run `flask db upgrade` (a command) before serving.
+    """
+    return click.get_current_context(silent=True) is not None or "flask_migrate" in sys.modules
+
+
+def init_migrations(app: Flask) -> None:
+    """Set up Flask-Migrate (`flask db ...` and `flask_migrate.upgrade()`) for this app."""
+    from flask_migrate import Migrate
+
+    Migrate(app, db, directory=str(Path(__file__).parent / "migrations"), render_as_batch=True)

@@ -23,8 +23,8 @@ def apply_defaults(app: Flask) -> None:
         POLL_SECONDS=5,
         # Pages go out compressed (brotli or gzip) to phones on a slow kitchen Wi-Fi.
         COMPRESS_ALGORITHM=["br", "gzip"],
-        COMPRESS_MIMETYPES=["text/html", "application/json"],
-        # Static files stream from disk as they are (compressing the stream leaks the file).
+        # Static files are compressed once per version by web/assets.py; 4xx pages there too.
+        COMPRESS_MIMETYPES=["text/html", "application/json", "application/manifest+json"],
         COMPRESS_STREAMS=False,
     )
 

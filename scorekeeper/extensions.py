@@ -1,7 +1,6 @@
 """The Flask extension objects, created once and bound to an app in the factory."""
 
 from flask_compress import Compress
-from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
 from sqlalchemy import MetaData
@@ -24,6 +23,5 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
-migrate = Migrate()
 csrf = CSRFProtect()
 compress = Compress()

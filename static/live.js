@@ -14,16 +14,27 @@
     return active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA");
   }
 
+  // Once this page sends a form (a May I?, a re-deal) or leaves, it stops following: its own
+  // save moves the version, and a reload then would cancel the page that answers the save,
+  // with the message that it worked.
+  var leaving = false;
+  function leave() { leaving = true; }
+
   function poll() {
-    if (document.hidden) return;
+    if (document.hidden || leaving) return;
     fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (data) {
-        if (data && String(data.version) !== seen && !busy()) window.location.reload();
+        if (leaving || !data || String(data.version) === seen || busy()) return;
+        leaving = true;
+        window.location.reload();
       })
       .catch(function () { /* offline for a moment: try again at the next tick */ });
   }
 
+  document.addEventListener("submit", leave);
+  window.addEventListener("pagehide", leave);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) leaving = false; });
   window.setInterval(poll, every);
   document.addEventListener("visibilitychange", poll);
 })();

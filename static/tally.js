@@ -49,16 +49,18 @@
     refresh(card);
   });
 
-  // Warn (without reloading: taps would be lost) when another phone changes the game.
+  // Warn (without reloading: taps would be lost) when another phone changes the game; not
+  // once this phone has sent the form, whose own save moves the version.
+  var sent = false;
   var banner = document.querySelector("[data-changed-elsewhere]");
   if (banner && window.fetch && form.dataset.versionUrl) {
     var every = Math.max(1, parseInt(form.dataset.pollSeconds, 10) || 5) * 1000;
     var timer = window.setInterval(function () {
-      if (document.hidden) return;
+      if (document.hidden || sent) return;
       fetch(form.dataset.versionUrl, { headers: { Accept: "application/json" }, cache: "no-store" })
         .then(function (response) { return response.ok ? response.json() : null; })
         .then(function (data) {
-          if (data && String(data.version) !== form.dataset.version) {
+          if (!sent && data && String(data.version) !== form.dataset.version) {
             banner.hidden = false;
             window.clearInterval(timer);
           }
@@ -69,6 +71,7 @@
 
   // A second tap on Save while the first is on its way would send the hand twice.
   form.addEventListener("submit", function () {
+    sent = true;
     form.querySelectorAll("button[type=submit]").forEach(function (button) {
       window.setTimeout(function () { button.disabled = true; }, 0);
     });

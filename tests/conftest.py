@@ -11,7 +11,8 @@ from argon2 import PasswordHasher
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from flask_migrate import upgrade
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
 from scorekeeper import create_app
 from scorekeeper.config import normalise_database_url
@@ -21,10 +22,17 @@ from scorekeeper.models import Account, Game, League
 from scorekeeper.play import games, hands
 from scorekeeper.rules.entries import PlayerEntry
 
-# CI runs the suite a second time with TEST_DATABASE_URL pointing at a PostgreSQL server,
-# whose schema is built by the migrations (SQLite in memory uses the models directly).
+# CI runs the tests that touch the database a second time with TEST_DATABASE_URL pointing at
+# a PostgreSQL server, whose schema is built by the migrations (SQLite in memory uses the
+# models directly). Run in parallel (pytest -n), each worker has a database of its own.
 TEST_DATABASE_URL = normalise_database_url(os.environ.get("TEST_DATABASE_URL", "sqlite://"))
 ON_POSTGRES = TEST_DATABASE_URL.startswith("postgresql")
+if ON_POSTGRES and (WORKER := os.environ.get("PYTEST_XDIST_WORKER")):
+    TEST_DATABASE_URL = (
+        make_url(TEST_DATABASE_URL)
+        .set(database=f"scorekeeper_test_{WORKER}")
+        .render_as_string(hide_password=False)
+    )
 SETTINGS = {
     "TESTING": True,
     "SECRET_KEY": "test-secret",
@@ -34,10 +42,33 @@ SETTINGS = {
 }
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `database` every test on the app's database (the `app` fixture), the tests CI
+    repeats on PostgreSQL; browser tests and pure rule tests never reach it."""
+    for item in items:
+        if "app" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.database)
+
+
+def create_worker_database() -> None:
+    """Create this worker's PostgreSQL database beside the one TEST_DATABASE_URL names."""
+    url = make_url(TEST_DATABASE_URL)
+    server = create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with server.connect() as connection:
+        exists = connection.scalar(
+            text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": url.database}
+        )
+        if not exists:
+            connection.execute(text(f'CREATE DATABASE "{url.database}"'))
+    server.dispose()
+
+
 @pytest.fixture(scope="session")
 def migrated(tmp_path_factory) -> bool:
     """On PostgreSQL: drop everything once and apply the migrations."""
     if ON_POSTGRES:
+        if os.environ.get("PYTEST_XDIST_WORKER"):
+            create_worker_database()
         app = create_app(SETTINGS, instance_path=tmp_path_factory.mktemp("migrate"))
         with app.app_context():
             with db.engine.begin() as connection:

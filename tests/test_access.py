@@ -695,7 +695,7 @@ def test_sixth_try_after_five_wrong_passwords_is_refused_even_when_right(app, ow
 
     right = sign_in(phone, "owner", "owner-password")
 
-    assert [r.status_code for r in wrong] == [200] * 5
+    assert [r.status_code for r in wrong] == [401] * 5
     assert all("That user name and password do not match." in text(r) for r in wrong)
     assert right.status_code == 429
     assert "Too many wrong tries. Wait 15 minutes, then try again." in text(right)
@@ -749,7 +749,7 @@ def test_sixth_passcode_after_five_wrong_is_refused_even_when_right(app, world):
 
     right = phone.post(path, data={"passcode": PASSCODE})
 
-    assert [r.status_code for r in wrong] == [200] * 5
+    assert [r.status_code for r in wrong] == [401] * 5
     assert right.status_code == 429
     assert "Too many wrong tries. Wait 15 minutes, then try again." in text(right)
     assert "scorer_of" not in phone.session()

@@ -23,6 +23,9 @@ from scorekeeper.league import accounts, leagues
 from scorekeeper.models import Game, Hand, HandScore
 from scorekeeper.play import games
 
+# On PostgreSQL the threads share the `app` fixture's database (asked for at run time).
+pytestmark = pytest.mark.database
+
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 HANDS_PER_GAME = 7
 ROUNDS = 100

@@ -103,16 +103,21 @@ def test_refused_hand_says_why_and_saves_nothing(client, make_game, ann, bob, st
 @pytest.mark.parametrize(
     ("field",       "value", "message"),
     [
-        ("p1_g0",       "-1",    "Give a whole number of cards, 0 or more."),
-        ("p1_g3",       "two",   "Give a whole number of cards, 0 or more."),
-        ("p1_g1",       "1.5",   "Give a whole number of cards, 0 or more."),
-        ("p1_total",    "-5",    "Type a whole number of points, 0 or more."),
-        ("p1_total",    "ten",   "Type a whole number of points, 0 or more."),
-        ("p1_short",  "-2",    "Give a whole number of cards, 0 or more."),
-        ("p1_penalty",  "-10",   "Give a whole number of points, 0 or more."),
+        ("p1_g0",       "-1",    "Give a whole number of cards, 0 to 500."),
+        ("p1_g3",       "two",   "Give a whole number of cards, 0 to 500."),
+        ("p1_g1",       "1.5",   "Give a whole number of cards, 0 to 500."),
+        ("p1_g1",       "²",     "Give a whole number of cards, 0 to 500."),
+        ("p1_g1",       "٣",     "Give a whole number of cards, 0 to 500."),
+        ("p1_g1",       "9" * 30, "Give a whole number of cards, 0 to 500."),
+        ("p1_total",    "-5",    "Give a whole number of points, 0 to 10000."),
+        ("p1_total",    "ten",   "Give a whole number of points, 0 to 10000."),
+        ("p1_total",    "10001", "Give a whole number of points, 0 to 10000."),
+        ("p1_short",    "-2",    "Give a whole number of cards, 0 to 500."),
+        ("p1_penalty",  "-10",   "Give a whole number of points, 0 to 10000."),
     ],
-    ids=["negative-count", "count-not-a-number", "count-not-whole", "negative-total",
-         "total-not-a-number", "negative-short", "negative-penalty"],
+    ids=["negative-count", "count-not-a-number", "count-not-whole", "count-superscript",
+         "count-arabic-digit", "count-30-digits", "negative-total", "total-not-a-number",
+         "total-too-big", "negative-short", "negative-penalty"],
 )
 # fmt: on
 def test_refused_number_is_marked_on_its_field_and_nothing_is_saved(

@@ -3,8 +3,7 @@
 from typing import BinaryIO
 
 import click
-from flask import Flask
-from flask_migrate import upgrade
+from flask import Flask, current_app
 
 from scorekeeper import exchange
 from scorekeeper.commands import backup, demo
@@ -21,6 +20,17 @@ def register_commands(app: Flask) -> None:
     app.cli.add_command(import_command)
     app.cli.add_command(backup.backup_command)
     app.cli.add_command(backup.restore_command)
+
+
+def upgrade() -> None:
+    """Bring the database to the newest schema (Alembic is loaded for commands only)."""
+    from flask_migrate import upgrade as migrate_upgrade
+
+    from scorekeeper.app import init_migrations
+
+    if "migrate" not in current_app.extensions:
+        init_migrations(current_app)
+    migrate_upgrade()
 
 
 @click.command("init-db")

@@ -4,6 +4,7 @@ Run by `make run` after the database is migrated. HOST and PORT override the def
 (0.0.0.0, so phones on the same network can connect, and 5000).
 """
 
+import ipaddress
 import os
 import socket
 
@@ -35,16 +36,35 @@ def phone_url(host: str, port: int) -> str:
     return f"http://{host}:{port}/"
 
 
+def only_this_computer(host: str) -> bool:
+    """True when `host` is a loopback address (or name): no phone can reach it."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def announce(host: str, port: int) -> None:
+    """Say where the app answers: with a QR code for phones, unless only this computer can."""
+    if only_this_computer(host):
+        print(f"\nScorekeeper is serving on http://{host}:{port}/, reachable only on this computer")
+        print("(phones cannot open it; leave HOST out to serve the Wi-Fi too).")
+    else:
+        url = phone_url(host, port)
+        print(f"\nScorekeeper is serving on http://127.0.0.1:{port}/ on this computer.")
+        print(f"On a phone on the same Wi-Fi, open {url} or scan this code:\n")
+        segno.make(url, error="m").terminal(compact=True)
+    print("\nPress Ctrl+C to stop.\n", flush=True)
+
+
 def main() -> None:
     """Print where to point a phone (with a QR code) and serve until interrupted."""
     host = os.environ.get("HOST", "0.0.0.0")
     port = int(os.environ.get("PORT", "5000"))
     app = create_app()
-    url = phone_url(host, port)
-    print(f"\nScorekeeper is serving on http://127.0.0.1:{port}/ on this computer.")
-    print(f"On a phone on the same Wi-Fi, open {url} or scan this code:\n")
-    segno.make(url, error="m").terminal(compact=True)
-    print("\nPress Ctrl+C to stop.\n", flush=True)
+    announce(host, port)
     serve(app, host=host, port=port, threads=8, ident="scorekeeper")
 
 

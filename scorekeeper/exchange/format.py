@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from typing import Any, NoReturn
 
 from scorekeeper import rules
+from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 
 FORMAT = "scorekeeper-league"
@@ -29,12 +29,9 @@ REPORT_RESULTS = ("score", "posted")
 # Older files of this version named the cards short `missing_cards`; they still read.
 OLD_NAMES = {"short_cards": "missing_cards"}
 
-# The most the score form takes; below zero is left to the rules' own checks and words.
-MOST_CARDS = 500
-MOST_POINTS = 10_000
-
-# As the forms drop them: no control characters (PostgreSQL refuses NUL in text outright).
-_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# The most the score form takes; a little below zero is left to the rules' own words.
+MOST_CARDS = limits.CARDS_IN_HAND.high
+MOST_POINTS = limits.HAND_POINTS.high
 
 _ABSENT = object()
 
@@ -43,9 +40,16 @@ class ImportRefused(Exception):
     """A league file that cannot be imported; the message starts with the place of the fault."""
 
     def __init__(self, place: str, message: str) -> None:
+        # A lone surrogate read from the file would break the page that shows the message.
+        place, message = _printable(place), _printable(message)
         self.place = place
         self.message = message
         super().__init__(f"{place}: {message}" if place else message)
+
+
+def _printable(text: str) -> str:
+    """`text` with any broken character (a lone surrogate) written as its escape."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def moment_text(moment: datetime | None) -> str | None:
@@ -116,6 +120,10 @@ class Node:
     def names(self) -> list[str]:
         """The names of an object keyed by name, in the file's order."""
         self._expect(isinstance(self.value, dict), "an object keyed by name")
+        for key in self.value:
+            problem = limits.text_problem(key)
+            if problem:
+                Node(None, join(self.place, key, named=True)).fail(problem)
         return list(self.value)
 
     def integer(self, minimum: int | None = 0, maximum: int | None = None) -> int:
@@ -135,8 +143,9 @@ class Node:
     def text(self, longest: int, *, blank: bool = True) -> str:
         """Text of at most `longest` characters; `blank=False` refuses empty text."""
         self._expect(isinstance(self.value, str), "text")
-        if _CONTROLS.search(self.value):
-            self.fail("control characters have no place in text here.")
+        problem = limits.text_problem(self.value)
+        if problem:
+            self.fail(problem)
         if len(self.value) > longest:
             self.fail(f"at most {longest} characters, got {len(self.value)}.")
         if not blank and not self.value.strip():
@@ -233,14 +242,15 @@ def read_report(node: Node) -> PlayerEntry:
     tally: Mapping[str, int] = {}
     if tally_node.value is not None:
         tally = {
-            label: tally_node.named(label).integer(None, MOST_CARDS) for label in tally_node.names()
+            label: tally_node.named(label).integer(-MOST_CARDS, MOST_CARDS)
+            for label in tally_node.names()
         }
     return PlayerEntry(
         went_out=node.get("went_out", False).flag(),
         tally=tally,
-        typed_total=node.get("typed_total", None).optional_integer(None, MOST_POINTS),
-        short_cards=node.get("short_cards", 0).integer(None, MOST_CARDS),
-        penalty=node.get("penalty", 0).integer(None, MOST_POINTS),
+        typed_total=node.get("typed_total", None).optional_integer(-MOST_POINTS, MOST_POINTS),
+        short_cards=node.get("short_cards", 0).integer(-MOST_CARDS, MOST_CARDS),
+        penalty=node.get("penalty", 0).integer(-MOST_POINTS, MOST_POINTS),
         penalty_reason=node.get("penalty_reason", "").text(120),
         no_score=node.get("no_score", False).flag(),
     )

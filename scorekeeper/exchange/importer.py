@@ -15,6 +15,7 @@ from scorekeeper.extensions import db
 from scorekeeper.league import leagues
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Account, League, LeagueRuleSet, Player
+from scorekeeper.rules import limits
 from scorekeeper.rules.standings import MEASURES
 
 HEADER = ("format", "version", "exported_at")
@@ -22,8 +23,6 @@ FILE_FIELDS = (*HEADER, "league", "players", "rulesets", "seasons", "games")
 LEAGUE_FIELDS = ("name", "ranking", "place_points", "min_games", "paper_size")
 # The papers the league settings offer.
 PAPER_SIZES = ("A4", "Letter")
-MOST_PLACE_POINTS = 10
-MOST_MIN_GAMES = 1000
 
 
 def import_league(data: bytes | str, owner: Account | None = None) -> League:
@@ -45,8 +44,12 @@ def import_league(data: bytes | str, owner: Account | None = None) -> League:
 
 
 def _name(node: Node, longest: int) -> str:
-    """A name with its spaces tidied, as the forms keep names."""
-    return " ".join(node.text(longest, blank=False).split())
+    """A name with its spaces tidied, as the forms keep names; no invisible characters."""
+    name = " ".join(node.text(longest, blank=False).split())
+    problem = limits.name_problem(name)
+    if problem:
+        node.fail(problem)
+    return name
 
 
 def _league(node: Node, owner: Account | None) -> League:
@@ -60,12 +63,13 @@ def _league(node: Node, owner: Account | None) -> League:
             f"a league called “{taken[name.casefold()]}” is already here; rename one of them first."
         )
     place_points = node.get("place_points", [5, 3, 1])
-    points = [point.integer() for point in place_points.items()]
-    if len(points) > MOST_PLACE_POINTS:
-        place_points.fail(f"at most {MOST_PLACE_POINTS} places score points.")
+    places = place_points.items()
+    if len(places) > limits.PLACES_SCORED.high:
+        place_points.fail(f"at most {limits.PLACES_SCORED.high} places score points.")
+    high = limits.PLACE_POINTS.high
+    points = [point.integer(0, high) for point in places]
     min_games = node.get("min_games", 0)
-    if min_games.integer() > MOST_MIN_GAMES:
-        min_games.fail(f"at most {MOST_MIN_GAMES} games can be needed to be ranked.")
+    min_games.integer(0, limits.GAMES_TO_RANK.high)
     league = League(
         name=name,
         owner=owner,

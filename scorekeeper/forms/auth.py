@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
+from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import strip_whitespace
 from scorekeeper.league import accounts
 
@@ -14,7 +14,7 @@ USERNAME = Regexp(
 )
 
 
-class SignInForm(FlaskForm):
+class SignInForm(AppForm):
     """Sign in with a user name and password."""
 
     username = StringField(
@@ -24,7 +24,7 @@ class SignInForm(FlaskForm):
     next = HiddenField()
 
 
-class SignUpForm(FlaskForm):
+class SignUpForm(AppForm):
     """Make an account, to own leagues."""
 
     username = StringField(
@@ -53,13 +53,13 @@ class SignUpForm(FlaskForm):
             raise ValidationError("That user name is taken; choose another.")
 
 
-class PasscodeForm(FlaskForm):
+class PasscodeForm(AppForm):
     """Type the league's table passcode to score its games on this phone."""
 
     passcode = PasswordField("Table passcode", validators=[DataRequired("Type the passcode.")])
 
 
-class SetPasscodeForm(FlaskForm):
+class SetPasscodeForm(AppForm):
     """The owner sets the passcode scorers type at the table."""
 
     passcode = StringField(

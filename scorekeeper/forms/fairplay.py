@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, IntegerField, SelectField, SelectMultipleField
-from wtforms.validators import InputRequired, NumberRange
+from wtforms import BooleanField, HiddenField, SelectField, SelectMultipleField
+from wtforms.validators import InputRequired
 
+from scorekeeper.forms.base import AppForm
+from scorekeeper.forms.fields import WholeNumberField, whole
 from scorekeeper.forms.game import CheckboxesField
+from scorekeeper.rules import limits
 
 
-class ActionForm(FlaskForm):
+class ActionForm(AppForm):
     """A button that changes something: it carries only the CSRF token."""
 
 
-class MayIForm(FlaskForm):
+class MayIForm(AppForm):
     """Record a May I?: the button pressed names the claimant."""
 
     seat = HiddenField()
@@ -22,46 +24,44 @@ class MayIForm(FlaskForm):
     took_last_discard = BooleanField("The claimant took the previous discard by May I?")
 
 
-class TakeBackForm(FlaskForm):
+class TakeBackForm(AppForm):
     """Take back a May I? recorded by mistake."""
 
     claim = HiddenField()
 
 
-class LeaveForm(FlaskForm):
+class LeaveForm(AppForm):
     """A player leaves the game from a given hand on."""
 
-    seat = SelectField("Who leaves?", coerce=int, validate_choice=False)
-    from_hand = IntegerField(
+    seat = SelectField("Who leaves?", coerce=whole, validate_choice=False)
+    from_hand = WholeNumberField(
         "From hand",
-        validators=[
-            InputRequired("Say from which hand they no longer play."),
-            NumberRange(1, 99, message="Give a hand number."),
-        ],
+        limits.HANDS,
+        "Give a hand number.",
+        validators=[InputRequired("Say from which hand they no longer play.")],
     )
     ends_game = BooleanField("Yes, end the game here")
 
 
-class EndGameForm(FlaskForm):
+class EndGameForm(AppForm):
     """End the game here: the owner's decision, or the whole table's."""
 
     agreed = BooleanField("Everyone at the table agrees to end the game here")
 
 
-class ResumeForm(FlaskForm):
+class ResumeForm(AppForm):
     """Go on with a suspended game once everyone is back in their seats."""
 
     everyone_present = BooleanField("Everyone is here, sitting in the same seats as before")
 
 
-class PriorityForm(FlaskForm):
+class PriorityForm(AppForm):
     """Who gets the discard when several say May I? (asks only, changes nothing)."""
 
     class Meta:
         csrf = False
 
-    current = SelectField("Whose turn is it?", coerce=int, validate_choice=False)
-    claimants: SelectMultipleField = CheckboxesField(
-        "Who says May I?", coerce=int, validate_choice=False
-    )
-    first = SelectField("Who asked first?", coerce=int, validate_choice=False)
+    # Seats are checked against the game's own, in the view (choices are set there).
+    current = SelectField("Whose turn is it?", coerce=whole)
+    claimants: SelectMultipleField = CheckboxesField("Who says May I?", coerce=whole)
+    first = SelectField("Who asked first?", coerce=whole, default=-1)

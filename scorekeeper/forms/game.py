@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
 from wtforms import HiddenField, SelectField, SelectMultipleField, StringField, widgets
 from wtforms.validators import Length, Optional, ValidationError
 
-from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.forms.base import AppForm
+from scorekeeper.forms.fields import plain_name, strip_whitespace, whole
 from scorekeeper.league import leagues
 from scorekeeper.models import League, Player
 
@@ -20,16 +20,20 @@ class CheckboxesField(SelectMultipleField):
     option_widget = widgets.CheckboxInput()
 
 
-class ChoosePlayersForm(FlaskForm):
+class ChoosePlayersForm(AppForm):
     """Step 1: who plays, and under which of the league's rule sets."""
 
-    players = CheckboxesField("Who is playing?", coerce=int, validate_choice=False)
+    players = CheckboxesField("Who is playing?", coerce=whole, validate_choice=False)
     new_player = StringField(
         "Someone new at the table?",
         filters=[strip_whitespace],
-        validators=[Optional(), Length(max=40, message="A name has at most 40 characters.")],
+        validators=[
+            Optional(),
+            Length(max=40, message="A name has at most 40 characters."),
+            plain_name,
+        ],
     )
-    ruleset = SelectField("Rules", coerce=int)
+    ruleset = SelectField("Rules", coerce=whole)
 
     def __init__(self, league: League, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -49,7 +53,7 @@ class ChoosePlayersForm(FlaskForm):
             raise ValidationError(f"{field.data} is already in the league: tick their name above.")
 
 
-class SeatingForm(FlaskForm):
+class SeatingForm(AppForm):
     """Step 2: the seating order, clockwise, and who deals first."""
 
     order = HiddenField()

@@ -4,32 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, HiddenField, IntegerField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms import BooleanField, Field, HiddenField, StringField
+from wtforms.validators import InputRequired, Length, Optional
 
 from scorekeeper import rules
-from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.forms.base import AppForm
+from scorekeeper.forms.fields import WholeNumberField, strip_whitespace
+from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 
-MOST_CARDS = 500  # more than any table holds; the rules check the real number in play
-MOST_POINTS = 10_000
+# More cards than any table holds (the rules check the real number in play), more points.
+CARDS, POINTS = limits.CARDS_IN_HAND, limits.HAND_POINTS
+CARDS_MESSAGE = f"Give a whole number of cards, 0 to {CARDS.high}."
+POINTS_MESSAGE = f"Give a whole number of points, 0 to {POINTS.high}."
 
 
-def _count(label: str) -> IntegerField:
-    return IntegerField(
-        label,
-        default=0,
-        validators=[
-            Optional(),
-            NumberRange(0, MOST_CARDS, message="Give a whole number of cards, 0 or more."),
-        ],
-    )
+def _count(label: str) -> WholeNumberField:
+    return WholeNumberField(label, CARDS, CARDS_MESSAGE, default=0, validators=[Optional()])
 
 
-class HandForm(FlaskForm):
+class HandForm(AppForm):
     """Fields shared by every hand form; the per-player fields are added for each game."""
 
     version = HiddenField()
@@ -114,6 +111,16 @@ class PlayerFields:
 
 def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
     """A hand form for this rule set and this many players."""
+    return hand_form_class(rs, seat_count)(**kwargs)
+
+
+@lru_cache(maxsize=64)
+def hand_form_class(rs: rules.RuleSet, seat_count: int) -> type[HandForm]:
+    """The form class for this rule set and this many players, built once and reused.
+
+    Rule sets are frozen (equal rules make the same class), and a class holds only unbound
+    fields: each request's form binds its own.
+    """
     attrs: dict[str, Any] = {"seat_count": seat_count, "groups": rs.prices}
     for i in range(seat_count):
         prefix = f"p{i}_"
@@ -121,37 +128,30 @@ def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
         attrs[prefix + "no_score"] = BooleanField("Played, but gave no score")
         for j, group in enumerate(rs.prices):
             attrs[f"{prefix}g{j}"] = _count(f"{group.label} ({group.points} points each)")
-        attrs[prefix + "total"] = IntegerField(
-            "Or type the points",
-            validators=[
-                Optional(),
-                NumberRange(0, MOST_POINTS, message="Type a whole number of points, 0 or more."),
-            ],
+        attrs[prefix + "total"] = WholeNumberField(
+            "Or type the points", POINTS, POINTS_MESSAGE, validators=[Optional()]
         )
-        attrs[prefix + "short"] = IntegerField(
+        attrs[prefix + "short"] = WholeNumberField(
             f"Cards short (× {rs.short_card_penalty} points)",
+            CARDS,
+            CARDS_MESSAGE,
             default=0,
-            validators=[
-                Optional(),
-                NumberRange(0, MOST_CARDS, message="Give a whole number of cards, 0 or more."),
-            ],
+            validators=[Optional()],
         )
-        attrs[prefix + "penalty"] = IntegerField(
+        attrs[prefix + "penalty"] = WholeNumberField(
             "Other penalty (points)",
+            POINTS,
+            POINTS_MESSAGE,
             default=0,
-            validators=[
-                Optional(),
-                NumberRange(0, MOST_POINTS, message="Give a whole number of points, 0 or more."),
-            ],
+            validators=[Optional()],
         )
         attrs[prefix + "penalty_reason"] = StringField(
             "Reason for the penalty", filters=[strip_whitespace], validators=[Length(max=120)]
         )
-    form_class = type("GameHandForm", (HandForm,), attrs)
-    return form_class(**kwargs)
+    return type("GameHandForm", (HandForm,), attrs)
 
 
-class RedealForm(FlaskForm):
+class RedealForm(AppForm):
     """Record that the hand in play is dealt again."""
 
     version = HiddenField()

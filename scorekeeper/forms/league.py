@@ -1,22 +1,22 @@
 """Forms for leagues and players."""
 
-from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
 from scorekeeper import rules
-from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.forms.base import AppForm
+from scorekeeper.forms.fields import plain_name, strip_whitespace
 from scorekeeper.league import leagues
 from scorekeeper.models import League, Player
 
 
-class LeagueForm(FlaskForm):
+class LeagueForm(AppForm):
     """Create a league and choose the rule set it starts with."""
 
     name = StringField(
         "League name",
         filters=[strip_whitespace],
-        validators=[DataRequired("Give the league a name."), Length(max=80)],
+        validators=[DataRequired("Give the league a name."), Length(max=80), plain_name],
     )
     preset = SelectField("Rules", default="continental")
 
@@ -25,7 +25,7 @@ class LeagueForm(FlaskForm):
         self.preset.choices = [(key, preset.name) for key, preset in rules.PRESETS.items()]
 
 
-class PlayerForm(FlaskForm):
+class PlayerForm(AppForm):
     """Add a player to a league, or rename one; names are unique within the league."""
 
     name = StringField(
@@ -34,6 +34,7 @@ class PlayerForm(FlaskForm):
         validators=[
             DataRequired("Type the player's name."),
             Length(max=40, message="A name has at most 40 characters."),
+            plain_name,
         ],
     )
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     Field,
@@ -19,8 +18,10 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 
 from scorekeeper import rules
-from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.forms.base import AppForm
+from scorekeeper.forms.fields import WholeNumberField, plain_name, storable_text, strip_whitespace
 from scorekeeper.models import League, LeagueRuleSet
+from scorekeeper.rules import limits
 
 BLANK_HANDS = 3
 BLANK_DECK_ROWS = 2
@@ -39,13 +40,25 @@ def left_blank(field: Field) -> bool:
     return field.data in (None, "")
 
 
-def _number(label: str) -> IntegerField:
-    return IntegerField(label, validators=[Optional()], render_kw={"inputmode": "numeric"})
+# The form reads any whole number of up to 10 digits; the rules then check each one's own
+# bound (`rules.limits`) and say it in words on the field.
+_ANY = limits.Bound(-limits.LARGEST_ID, limits.LARGEST_ID)
+_NOT_A_NUMBER = "Give a whole number, in digits 0-9."
 
 
-def _required_number(label: str, message: str) -> IntegerField:
-    return IntegerField(
-        label, validators=[InputRequired(message)], render_kw={"inputmode": "numeric"}
+def _number(label: str) -> WholeNumberField:
+    return WholeNumberField(
+        label, _ANY, _NOT_A_NUMBER, validators=[Optional()], render_kw={"inputmode": "numeric"}
+    )
+
+
+def _required_number(label: str, message: str) -> WholeNumberField:
+    return WholeNumberField(
+        label,
+        _ANY,
+        _NOT_A_NUMBER,
+        validators=[InputRequired(message)],
+        render_kw={"inputmode": "numeric"},
     )
 
 
@@ -83,13 +96,13 @@ class DeckRow(Form):
         return all(left_blank(f) for f in self)
 
 
-class RuleSetForm(FlaskForm):
+class RuleSetForm(AppForm):
     """Everything a league may change in its own rule set."""
 
     name = StringField(
         "Name",
         filters=[strip_whitespace],
-        validators=[DataRequired("Give the rules a name."), Length(max=80)],
+        validators=[DataRequired("Give the rules a name."), Length(max=80), plain_name],
     )
     min_players = _required_number("Fewest players", "Say how few players may play.")
     max_players = _required_number("Most players", "Say how many players may play.")
@@ -123,7 +136,9 @@ class RuleSetForm(FlaskForm):
     fairness_incomplete_game = BooleanField("Incomplete game")
     fairness_suspension = BooleanField("Suspension")
     fairness_corrections = BooleanField("Scoring errors")
-    extra_rules = TextAreaField("Other rules, one per line", validators=[Length(max=4000)])
+    extra_rules = TextAreaField(
+        "Other rules, one per line", validators=[Length(max=4000), storable_text]
+    )
 
     def __init__(self, league: League, record: LeagueRuleSet | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -182,7 +197,7 @@ def refuse_taken_name(league: League, name: str | None, record: LeagueRuleSet | 
         raise ValidationError(f"The league already has rules called “{name}”.")
 
 
-class NewRuleSetForm(FlaskForm):
+class NewRuleSetForm(AppForm):
     """Make house rules: copy a preset or one of the league's rule sets, under a new name."""
 
     origin = SelectField("Start from")

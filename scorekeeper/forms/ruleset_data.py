@@ -153,6 +153,8 @@ def _errors_for(
         return form.form_errors
     if path == "prices" and rs.uses_jokers and not any(rules.JOKER in g.ranks for g in rs.prices):
         return form.price(rules.JOKER).errors
+    if path.startswith("extra_rules"):
+        return form.extra_rules.errors
     if path in form.section_errors:
         return form.section_errors[path]
     name = path.replace(".", "_")

@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import re
 
-from flask_wtf import FlaskForm
-from wtforms import DateField, IntegerField, SelectField, StringField
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, ValidationError
+from wtforms import DateField, SelectField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, ValidationError
 
-from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.forms.base import AppForm
+from scorekeeper.forms.fields import WholeNumberField, plain_name, strip_whitespace
+from scorekeeper.rules import limits
 from scorekeeper.rules.standings import MEASURES
 
 
-class LeagueSettingsForm(FlaskForm):
+class LeagueSettingsForm(AppForm):
     """How the league ranks its players, and the paper it prints on."""
 
     name = StringField(
         "League name",
         filters=[strip_whitespace],
-        validators=[DataRequired("Give the league a name."), Length(max=80)],
+        validators=[DataRequired("Give the league a name."), Length(max=80), plain_name],
     )
     ranking = SelectField("Rank players by")
     place_points = StringField(
@@ -26,12 +27,11 @@ class LeagueSettingsForm(FlaskForm):
         filters=[strip_whitespace],
         validators=[Length(max=60)],
     )
-    min_games = IntegerField(
+    min_games = WholeNumberField(
         "Games needed to be ranked",
-        validators=[
-            InputRequired("Give a number of games, 0 for none."),
-            NumberRange(0, 1000, message="Give a number of games from 0 to 1000."),
-        ],
+        limits.GAMES_TO_RANK,
+        "Give a number of games from 0 to 1000.",
+        validators=[InputRequired("Give a number of games, 0 for none.")],
     )
     paper_size = SelectField("Paper")
 
@@ -47,21 +47,27 @@ class LeagueSettingsForm(FlaskForm):
         parts = [p for p in re.split(r"[,\s]+", field.data or "") if p]
         if not parts and self.ranking.data == "points":
             raise ValidationError("Give the points for at least first place.")
-        if not all(p.isdigit() for p in parts) or len(parts) > 10:
-            raise ValidationError("Give up to 10 whole numbers, e.g. 5, 3, 1.")
+        most, high = limits.PLACES_SCORED.high, limits.PLACE_POINTS.high
+        if len(parts) > most or any(
+            limits.whole_number(p, limits.PLACE_POINTS) is None for p in parts
+        ):
+            raise ValidationError(
+                f"Give up to {most} whole numbers from 0 to {high}, in digits, e.g. 5, 3, 1."
+            )
 
     def points(self) -> list[int]:
-        """The points for places as numbers."""
-        return [int(p) for p in re.split(r"[,\s]+", self.place_points.data or "") if p]
+        """The points for places as numbers (after `validate`, every part is one)."""
+        parts = [p for p in re.split(r"[,\s]+", self.place_points.data or "") if p]
+        return [int(p) for p in parts[: limits.PLACES_SCORED.high]]
 
 
-class SeasonForm(FlaskForm):
+class SeasonForm(AppForm):
     """A season of the league's own, between two dates."""
 
     name = StringField(
         "Season name",
         filters=[strip_whitespace],
-        validators=[DataRequired("Name the season."), Length(max=60)],
+        validators=[DataRequired("Name the season."), Length(max=60), plain_name],
     )
     starts_on = DateField("First day", validators=[InputRequired("Give the first day.")])
     ends_on = DateField("Last day", validators=[InputRequired("Give the last day.")])

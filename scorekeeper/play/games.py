@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
@@ -127,7 +127,8 @@ def game_started_with(token: str) -> Game | None:
 
 
 def load_game(game_id: int) -> Game | None:
-    """A game with its seats, players, hands, scores, corrections and May I?s, in four queries.
+    """A game with its league, seats, players, hands, scores, corrections and May I?s, in five
+    queries (a request's access check loads it once and hands it to the view).
 
     (Suspensions, needed only by a suspended game's page, load when asked for.)
     """
@@ -135,12 +136,18 @@ def load_game(game_id: int) -> Game | None:
         select(Game)
         .where(Game.id == game_id)
         .options(
+            joinedload(Game.league),
             selectinload(Game.seats).joinedload(Seat.player),
             selectinload(Game.hands).joinedload(Hand.scores),
             selectinload(Game.hands).selectinload(Hand.corrections),
             selectinload(Game.hands).selectinload(Hand.claims),
         )
     )
+
+
+def load_game_row(game_id: int) -> Game | None:
+    """A game and its league alone, in one query (for what needs no seats or hands)."""
+    return db.session.get(Game, game_id, options=[joinedload(Game.league)])
 
 
 def current_hand(game: Game) -> Hand | None:

@@ -7,7 +7,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy import insert
+
 from scorekeeper import rules
+from scorekeeper.extensions import db
 from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, HandState, Seat
 from scorekeeper.play import games
 from scorekeeper.rules import fairness
@@ -93,25 +96,47 @@ def _verdict(
 
 
 def _write_scores(
-    hand: Hand, entries: Sequence[PlayerEntry], verdict: fairness.HandVerdict[int]
+    hand: Hand,
+    entries: Sequence[PlayerEntry],
+    verdict: fairness.HandVerdict[int],
+    keep_scores: bool = True,
 ) -> None:
+    """Write each player's report and score (none when the hand is to be played again).
+
+    A hand's first report goes in as one INSERT of every row: the ORM would send one per
+    row, since it wants each new id back, and nothing here needs them. Rows already saved
+    (a correction) are changed in place.
+    """
     rs = hand.game.rules
     by_seat = {score.seat_id: score for score in hand.scores}
+    new_rows = []
     for index, (seat, entry) in enumerate(zip(hand_seats(hand), entries, strict=True)):
+        scored = verdict.scores.get(index)
+        facts = {
+            "tally": {label: n for label, n in entry.tally.items() if n} or None,
+            "typed_total": entry.typed_total,
+            "short_cards": entry.short_cards,
+            "penalty": entry.penalty,
+            "penalty_reason": entry.penalty_reason.strip() if entry.penalty else "",
+            "went_out": entry.went_out,
+            "no_score": entry.no_score,
+            "score": (scored.score if scored else entry_score(rs, entry)) if keep_scores else None,
+            "posted": bool(scored and scored.posted),
+        }
         row = by_seat.get(seat.id)
-        if row is None:
+        if row is None and hand.id is None:  # a hand not flushed yet (a replayed file)
             row = HandScore(seat=seat)
             hand.scores.append(row)
-        row.tally = {label: n for label, n in entry.tally.items() if n} or None
-        row.typed_total = entry.typed_total
-        row.short_cards = entry.short_cards
-        row.penalty = entry.penalty
-        row.penalty_reason = entry.penalty_reason.strip() if entry.penalty else ""
-        row.went_out = entry.went_out
-        row.no_score = entry.no_score
-        scored = verdict.scores.get(index)
-        row.score = scored.score if scored else entry_score(rs, entry)
-        row.posted = bool(scored and scored.posted)
+        if row is None:
+            new_rows.append({"hand_id": hand.id, "seat_id": seat.id, **facts})
+        else:
+            for name, value in facts.items():
+                setattr(row, name, value)
+    if new_rows:
+        # Sent before the hand's own changes are flushed, so the hand is updated once.
+        with db.session.no_autoflush:
+            db.session.execute(insert(HandScore), new_rows)
+        db.session.expire(hand, ["scores"])
 
 
 def score_hand(
@@ -146,9 +171,7 @@ def score_hand(
     hand.scored_at = datetime.now(UTC)
     games.touch(game)
     if verdict.replay:
-        _write_scores(hand, entries, verdict)
-        for row in hand.scores:
-            row.score = None
+        _write_scores(hand, entries, verdict, keep_scores=False)
         hand.state = HandState.REPLAYED
         hand.note = verdict.reason
         games.deal_again(hand)

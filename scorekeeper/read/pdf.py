@@ -2,21 +2,22 @@
 
 The reusable API: `paper_size()` reads the paper asked for, `render_html()` renders a template
 as the page a browser prints, `render_pdf()` turns the same template into PDF bytes, and
-`pdf_response()` sends them. WeasyPrint is imported here, at start, not on the first request.
+`pdf_response()` sends them. WeasyPrint is slow to import, so it is loaded on first use
+(`pdf_engine`), or in the background once the server has sent its first answer; finished PDFs
+are kept in a size-bounded cache keyed by what they show (`pdf_cache`).
 """
 
 from __future__ import annotations
 
-import logging
-import mimetypes
-from functools import lru_cache
+import importlib
+import sys
+import threading
 from io import BytesIO
 from pathlib import Path
-from typing import Any
-from urllib.parse import unquote, urlsplit
+from typing import TYPE_CHECKING, Any
 
-import weasyprint
 from flask import (
+    Flask,
     Response,
     current_app,
     has_request_context,
@@ -25,9 +26,15 @@ from flask import (
     send_file,
     url_for,
 )
-from weasyprint.urls import URLFetcher, URLFetcherResponse
-from werkzeug.security import safe_join
 
+from scorekeeper.read.pdf_cache import PdfCache, key_of
+
+if TYPE_CHECKING:
+    from scorekeeper.read.pdf_engine import StaticFilesOnly
+
+ENGINE = "scorekeeper.read.pdf_engine"
+# Finished PDFs kept in memory per process (a completed sheet is ~30 KB): PDF_CACHE_BYTES.
+DEFAULT_CACHE_BYTES = 16 * 1024 * 1024
 # The stylesheets a PDF is printed with, in order: the app's, then the paper's.
 STYLESHEETS = ("app.css", "print.css")
 # The paper a download may ask for (?paper=a4|letter) and WeasyPrint's name for each.
@@ -39,10 +46,6 @@ DEFAULT_PAPER = "A4"
 PDF_SECURITY_POLICY = "base-uri 'none'; form-action 'none'"
 # Where relative URLs point when no request is being served (a script, a test).
 OFFLINE_ROOT = "http://scorekeeper.invalid/"
-
-# app.css is written for browsers: WeasyPrint would warn, on every sheet, about each screen-only
-# rule it skips. Errors (a file it could not fetch, say) are still logged.
-logging.getLogger("weasyprint").setLevel(logging.ERROR)
 
 
 class PaperRefused(ValueError):
@@ -84,42 +87,22 @@ def page_points(paper: str, landscape: bool) -> tuple[int, int]:
     return (height, width) if landscape else (width, height)
 
 
-class StaticFilesOnly(URLFetcher):
-    """A URL fetcher that serves the app's own static files from disk and refuses the rest.
+def __getattr__(name: str) -> Any:
+    # `pdf.StaticFilesOnly` stays reachable without importing WeasyPrint with this module.
+    if name == "StaticFilesOnly":
+        return _engine().StaticFilesOnly
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-    A sheet holds names typed by users, so nothing in it may make the server reach out to the
-    network or read a file outside `static/`.
-    """
 
-    def __init__(self, root_url: str, static_path: str, static_folder: str) -> None:
-        super().__init__(allowed_protocols=())
-        root = urlsplit(root_url)
-        self.origin = (root.scheme, root.netloc)
-        self.static_path = static_path if static_path.endswith("/") else static_path + "/"
-        self.static_folder = static_folder
-
-    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
-        """Serve `url` when it names a file under static/; raise ValueError otherwise."""
-        parts = urlsplit(url)
-        if (parts.scheme, parts.netloc) != self.origin or not parts.path.startswith(
-            self.static_path
-        ):
-            raise ValueError(f"Printed sheets fetch only the app's static files, not {url}")
-        name = unquote(parts.path[len(self.static_path) :])
-        path = safe_join(self.static_folder, name)
-        if path is None or not Path(path).is_file():
-            raise ValueError(f"There is no static file {name!r}")
-        content_type = mimetypes.guess_type(path)[0] or "application/octet-stream"
-        return URLFetcherResponse(
-            url, Path(path).read_bytes(), headers={"Content-Type": content_type}
-        )
+def _engine() -> Any:
+    return importlib.import_module(ENGINE)
 
 
 def static_files_only() -> StaticFilesOnly:
     """The fetcher for the current app (and request, when one is being served)."""
     root_url = request.root_url if has_request_context() else OFFLINE_ROOT
     static_path = url_for("static", filename="")
-    return StaticFilesOnly(root_url, static_path, current_app.static_folder or "")
+    return _engine().StaticFilesOnly(root_url, static_path, current_app.static_folder or "")
 
 
 def render_html(template_name: str, paper: str, landscape: bool, **context: Any) -> str:
@@ -142,30 +125,70 @@ def render_html(template_name: str, paper: str, landscape: bool, **context: Any)
 def render_pdf(template_name: str, paper: str, landscape: bool = False, **context: Any) -> bytes:
     """Render a template to PDF on this paper, with its print CSS, fetching nothing online.
 
+    The same page on the same paper with the same stylesheets comes from the cache; a
+    request sent with `Cache-Control: no-cache` (a browser's hard reload) renders afresh.
+
     :param paper: "A4" or "Letter" (see `paper_size`).
     :param landscape: turn the pages sideways.
     :return: the PDF file's bytes.
     """
     context["printing"] = True
     html = render_html(template_name, paper, landscape, **context)
-    fetcher = static_files_only()
     base_url = request.root_url if has_request_context() else OFFLINE_ROOT
-    document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher)
-    size = weasyprint.CSS(string=page_css(paper, landscape), url_fetcher=fetcher)
-    return document.write_pdf(stylesheets=[*sheet_stylesheets(), size])
+    files = stylesheet_files()
+    size_rule = page_css(paper, landscape)
+    stamps = ",".join(str(path.stat().st_mtime_ns) for path in files)
+    key = key_of((html, base_url, size_rule, stamps))
+    cache = pdf_cache()
+    if not _fresh_asked():
+        found = cache.get(key)
+        if found is not None:
+            return found
+    document = _engine().write_pdf(html, base_url, static_files_only(), size_rule, files)
+    cache.put(key, document)
+    return document
 
 
-def sheet_stylesheets() -> tuple[weasyprint.CSS, ...]:
-    """The app's stylesheets for paper, parsed once per process (again only if a file changes)."""
+def _fresh_asked() -> bool:
+    return has_request_context() and "no-cache" in request.headers.get("Cache-Control", "")
+
+
+def pdf_cache() -> PdfCache:
+    """This app's cache of finished PDFs (made on first use, PDF_CACHE_BYTES big)."""
+    cache = current_app.extensions.get("pdf_cache")
+    if cache is None:
+        size = current_app.config.get("PDF_CACHE_BYTES", DEFAULT_CACHE_BYTES)
+        cache = current_app.extensions.setdefault("pdf_cache", PdfCache(size))
+    return cache
+
+
+def stylesheet_files() -> tuple[Path, ...]:
+    """The app's stylesheets for paper, in order."""
     folder = Path(current_app.static_folder or "")
-    files = tuple(folder / name for name in STYLESHEETS)
-    return _parsed(files, tuple(path.stat().st_mtime_ns for path in files))
+    return tuple(folder / name for name in STYLESHEETS)
 
 
-@lru_cache(maxsize=4)
-def _parsed(files: tuple[Path, ...], _stamps: tuple[int, ...]) -> tuple[weasyprint.CSS, ...]:
-    # The files are read from disk: nothing is fetched, and @import is not used.
-    return tuple(weasyprint.CSS(filename=str(path), media_type="print") for path in files)
+def sheet_stylesheets() -> tuple[Any, ...]:
+    """The app's stylesheets for paper, parsed once per process (again only if a file changes)."""
+    return _engine().stylesheets(stylesheet_files())
+
+
+def warm_up(app: Flask) -> None:
+    """Import WeasyPrint in the background once the app has sent its first answer.
+
+    The first page is not slowed by a second of imports, and by the time someone asks for a
+    PDF the import is done. PDF_WARM_UP = False leaves it to the first PDF.
+    """
+    started = threading.Event()
+
+    def after_first_answer(response: Response) -> Response:
+        if not started.is_set() and app.config.get("PDF_WARM_UP", True):
+            started.set()
+            if ENGINE not in sys.modules:
+                threading.Thread(target=_engine, name="pdf-warm-up", daemon=True).start()
+        return response
+
+    app.after_request(after_first_answer)
 
 
 def pdf_response(pdf: bytes, filename: str, *, download: bool = False) -> Response:

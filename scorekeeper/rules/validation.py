@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from scorekeeper.rules import limits
 from scorekeeper.rules.dealing import contract_minimum
+from scorekeeper.rules.limits import bounded
 from scorekeeper.rules.ruleset import (
-    FEWEST_PLAYERS,
     GOING_OUT_KINDS,
     JOKER,
     MELD_KINDS,
-    MOST_PLAYERS,
     PRIORITIES,
     RANKS,
     STANDARD_RANKS,
@@ -29,22 +29,23 @@ SHORTEST_MELD = {"set": 3, "run": 3}
 def validate_ruleset(rs: RuleSet) -> None:
     """Check the rule set as a whole.
 
+    Every number and list is first checked against its bound (`rules.limits`), a fixed cost
+    per field; the checks that loop over player counts or hands run only on a rule set whose
+    numbers all hold, so no value, however large, makes the check itself expensive.
+
     :raises RuleSetError: listing every fault as (field path, message).
     """
     errors: Errors = []
-    _check_names(rs, errors)
-    _check_players(rs, errors)
-    if not rs.hands:
-        errors.append(("hands", "A game needs at least one hand."))
-    for index, hand in enumerate(rs.hands):
-        _check_hand(index, hand, errors)
-    _check_deck_counts(rs, errors)
-    _check_prices(rs, errors)
-    _check_may_i(rs, errors)
+    _check_texts(rs, errors)
+    if _check_bounds(rs, errors):
+        _check_players(rs, errors)
+        for index, hand in enumerate(rs.hands):
+            _check_hand(index, hand, errors)
+        _check_deck_counts(rs, errors)
+        _check_prices(rs, errors)
+        _check_may_i(rs, errors)
     if rs.stock.kind not in STOCK_KINDS:
         errors.append(("stock.kind", f"Stock: {rs.stock.kind!r} is not a way to renew the stock."))
-    if rs.short_card_penalty < 0:
-        errors.append(("short_card_penalty", "The charge for a missing card cannot be negative."))
     if errors:
         raise RuleSetError(errors)
 
@@ -58,19 +59,116 @@ def ruleset_problems(rs: RuleSet) -> Errors:
     return []
 
 
-def _check_names(rs: RuleSet, errors: Errors) -> None:
+def _check_texts(rs: RuleSet, errors: Errors) -> None:
     if not rs.name.strip():
         errors.append(("name", "The rule set needs a name."))
     if not rs.key.strip():
         errors.append(("key", "The rule set needs a short key."))
+    longest = limits.LONGEST
+    texts = [
+        ("name", rs.name, longest["ruleset"], True),
+        ("key", rs.key, longest["key"], True),
+        ("wild", rs.wild, longest["words"], False),
+        ("ace_in_runs", rs.ace_in_runs, longest["words"], False),
+    ]
+    texts += [(f"hands[{i}].note", h.note, longest["words"], False) for i, h in enumerate(rs.hands)]
+    texts += [
+        (f"prices[{i}].label", g.label, longest["label"], True) for i, g in enumerate(rs.prices)
+    ]
+    texts += [
+        (f"extra_rules[{i}]", line, longest["rule_line"], False)
+        for i, line in enumerate(rs.extra_rules)
+    ]
+    for path, text, most, is_name in texts:
+        problem = limits.name_problem(text) if is_name else limits.text_problem(text)
+        if problem:
+            errors.append((path, f"{_place(path)}: {problem}"))
+        elif len(text) > most:
+            errors.append((path, f"{_place(path)}: at most {most} characters, got {len(text)}."))
+
+
+def _place(path: str) -> str:
+    """A field path in words for a message: "hands[1].note" is "Hand 2"."""
+    head, _, index = path.partition("[")
+    words = {
+        "name": "Name",
+        "key": "Key",
+        "wild": "Wild cards",
+        "ace_in_runs": "Aces in runs",
+        "hands": "Hand",
+        "prices": "Card group",
+        "extra_rules": "Other rules, line",
+        "deck_counts": "Decks row",
+    }
+    if not index:
+        return words.get(head, head)
+    return f"{words.get(head, head)} {int(index.split(']')[0]) + 1}"
+
+
+def _check_bounds(rs: RuleSet, errors: Errors) -> bool:
+    """Check every number and list length against its limit; True when all hold."""
+    before = len(errors)
+    bounded(errors, "min_players", rs.min_players, limits.PLAYERS, "Fewest players")
+    bounded(errors, "max_players", rs.max_players, limits.PLAYERS, "Most players")
+    if not rs.hands:
+        errors.append(("hands", "A game needs at least one hand."))
+    elif bounded(errors, "hands", len(rs.hands), limits.HANDS, "Hands"):
+        for index, hand in enumerate(rs.hands):
+            path, place = f"hands[{index}]", f"Hand {index + 1}"
+            bounded(errors, f"{path}.cards_dealt", hand.cards_dealt, limits.CARDS_DEALT, place)
+            if hand.may_i_limit is not None:
+                bounded(errors, f"{path}.may_i_limit", hand.may_i_limit, limits.MAY_I_LIMIT, place)
+            if hand.melds and bounded(
+                errors, f"{path}.melds", len(hand.melds), limits.MELDS, place
+            ):
+                for m, meld in enumerate(hand.melds):
+                    if meld.length >= limits.MELD_LENGTH.low or not limits.is_whole(meld.length):
+                        where = f"{path}.melds[{m}].length"
+                        bounded(errors, where, meld.length, limits.MELD_LENGTH, place)
+    if bounded(errors, "deck_counts", len(rs.deck_counts), limits.DECK_ROWS, "Decks"):
+        for index, row in enumerate(rs.deck_counts):
+            path, place = f"deck_counts[{index}]", f"Decks row {index + 1}"
+            bounded(errors, f"{path}.min_players", row.min_players, limits.PLAYERS, place)
+            bounded(errors, f"{path}.max_players", row.max_players, limits.PLAYERS, place)
+            bounded(errors, f"{path}.decks", row.decks, limits.DECKS, place)
+            bounded(errors, f"{path}.jokers", row.jokers, limits.JOKERS, place)
+    if bounded(
+        errors,
+        "prices",
+        len(rs.prices),
+        limits.Bound(0, len(RANKS), "at most {high} card groups"),
+        "Prices",
+    ):
+        for index, group in enumerate(rs.prices):
+            place = f"Card group {group.label[: limits.LONGEST['label']]!r}"
+            bounded(errors, f"prices[{index}].points", group.points, limits.CARD_PRICE, place)
+            if len(group.ranks) > len(RANKS):
+                errors.append((f"prices[{index}].ranks", f"{place}: more cards than a deck has."))
+    bounded(
+        errors,
+        "short_card_penalty",
+        rs.short_card_penalty,
+        limits.SHORT_CARD_CHARGE,
+        "Points per missing card",
+    )
+    policy = rs.may_i
+    bounded(
+        errors, "may_i.penalty_cards", policy.penalty_cards, limits.MAY_I_PENALTY_CARDS, "May I?"
+    )
+    if policy.per_hand_limit is not None:
+        bounded(errors, "may_i.per_hand_limit", policy.per_hand_limit, limits.MAY_I_LIMIT, "May I?")
+    bounded(
+        errors,
+        "may_i.banned_last_hands",
+        policy.banned_last_hands,
+        limits.Bound(0, limits.HANDS.high, "a ban covers {low} to {high} hands"),
+        "May I?",
+    )
+    bounded(errors, "extra_rules", len(rs.extra_rules), limits.EXTRA_RULES, "Other rules")
+    return len(errors) == before
 
 
 def _check_players(rs: RuleSet, errors: Errors) -> None:
-    for field, count in (("min_players", rs.min_players), ("max_players", rs.max_players)):
-        if not FEWEST_PLAYERS <= count <= MOST_PLAYERS:
-            errors.append(
-                (field, f"A game is for {FEWEST_PLAYERS} to {MOST_PLAYERS} players, not {count}.")
-            )
     if rs.min_players > rs.max_players:
         errors.append(("max_players", "The most players cannot be fewer than the fewest players."))
 
@@ -88,9 +186,7 @@ def _check_hand(index: int, hand: HandRule, errors: Errors) -> None:
             errors.append(
                 (f"{where}.length", f"{place}: a {meld.kind} needs at least {shortest} cards.")
             )
-    if hand.cards_dealt < 1:
-        errors.append((f"{path}.cards_dealt", f"{place}: every player must be dealt a card."))
-    elif hand.cards_dealt + 1 < contract_minimum(hand.melds):
+    if hand.cards_dealt + 1 < contract_minimum(hand.melds):
         # A player melds after drawing, so holds one card more than dealt: the 11-card rules
         # deal 11 for a 12-card contract that goes down whole, with no discard.
         errors.append(
@@ -102,8 +198,6 @@ def _check_hand(index: int, hand: HandRule, errors: Errors) -> None:
         )
     if hand.going_out not in GOING_OUT_KINDS:
         errors.append((f"{path}.going_out", f"{place}: {hand.going_out!r} is no way to go out."))
-    if hand.may_i_limit is not None and hand.may_i_limit < 0:
-        errors.append((f"{path}.may_i_limit", f"{place}: the May I? limit cannot be negative."))
 
 
 def _check_deck_counts(rs: RuleSet, errors: Errors) -> None:
@@ -115,10 +209,6 @@ def _check_deck_counts(rs: RuleSet, errors: Errors) -> None:
         )
         if row.min_players > row.max_players:
             errors.append((f"{path}.max_players", f"{place}: the range is upside down."))
-        if row.decks < 1:
-            errors.append((f"{path}.decks", f"{place}: at least one deck is needed."))
-        if row.jokers < 0:
-            errors.append((f"{path}.jokers", f"{place}: the number of jokers cannot be negative."))
         outside = [
             n
             for n in range(row.min_players, row.max_players + 1)
@@ -160,8 +250,6 @@ def _check_prices(rs: RuleSet, errors: Errors) -> None:
         seen_labels.add(group.label)
         if not group.ranks:
             errors.append((f"{path}.ranks", f"{place}: the group holds no cards."))
-        if group.points < 0:
-            errors.append((f"{path}.points", f"{place}: a card cannot cost negative points."))
         for rank in group.ranks:
             if rank not in RANKS:
                 errors.append((f"{path}.ranks", f"{place}: {rank!r} is not a card."))
@@ -177,15 +265,9 @@ def _check_prices(rs: RuleSet, errors: Errors) -> None:
 
 def _check_may_i(rs: RuleSet, errors: Errors) -> None:
     policy = rs.may_i
-    if policy.penalty_cards < 0:
-        errors.append(("may_i.penalty_cards", "May I?: penalty cards cannot be negative."))
     if policy.priority not in PRIORITIES:
         errors.append(("may_i.priority", f"May I?: {policy.priority!r} is not a priority rule."))
-    if policy.per_hand_limit is not None and policy.per_hand_limit < 0:
-        errors.append(("may_i.per_hand_limit", "May I?: the limit per hand cannot be negative."))
-    if policy.banned_last_hands < 0:
-        errors.append(("may_i.banned_last_hands", "May I?: the banned hands cannot be negative."))
-    elif policy.banned_last_hands > len(rs.hands):
+    if policy.banned_last_hands > len(rs.hands):
         errors.append(
             (
                 "may_i.banned_last_hands",

@@ -10,7 +10,7 @@ from scorekeeper.forms.auth import PasscodeForm, SignInForm, SignUpForm
 from scorekeeper.league import accounts
 from scorekeeper.models import League
 from scorekeeper.web import access
-from scorekeeper.web.database import transaction
+from scorekeeper.web.database import keep_work, transaction
 
 bp = Blueprint("auth", __name__)
 
@@ -35,8 +35,8 @@ def login() -> Response | str | tuple[str, int]:
             flash(f"Signed in as {account.username}.", "success")
             return redirect(access.safe_next(form.next.data, url_for("main.index")))
         form.form_errors.append("That user name and password do not match.")
-        # A failed attempt is recorded (status 200 keeps it): it slows down guessing.
-        return render_template("auth/login.html", form=form), 200
+        keep_work()  # the failed attempt is recorded: it slows down the next guess
+        return render_template("auth/login.html", form=form), 401
     return render_template("auth/login.html", form=form), 422 if form.is_submitted() else 200
 
 
@@ -81,6 +81,7 @@ def join(league_id: int) -> Response | str | tuple[str, int]:
             flash(f"This phone can now score {league.name}'s games.", "success")
             return redirect(url_for("leagues.show", league_id=league.id))
         form.passcode.errors = ["That passcode is not right."]
-        return render_template("auth/join.html", league=league, form=form), 200
+        keep_work()  # the failed attempt is recorded: it slows down the next guess
+        return render_template("auth/join.html", league=league, form=form), 401
     status = 422 if form.is_submitted() else 200
     return render_template("auth/join.html", league=league, form=form), status

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, flash, redirect, render_template, url_for
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from scorekeeper import exchange
 from scorekeeper.extensions import db
+from scorekeeper.forms.base import AppForm
 from scorekeeper.models import League
 from scorekeeper.web.access import account_only, current_account, owner_only
 from scorekeeper.web.database import transaction
@@ -16,7 +16,7 @@ from scorekeeper.web.database import transaction
 bp = Blueprint("exchange", __name__, url_prefix="/leagues")
 
 
-class ImportForm(FlaskForm):
+class ImportForm(AppForm):
     """Upload a league file exported by Scorekeeper."""
 
     file = FileField("League file", validators=[FileRequired("Choose the league file to import.")])

@@ -17,6 +17,7 @@ from scorekeeper.forms.fairplay import (
 from scorekeeper.models import Game, Hand, Seat
 from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.read.hand_card import hand_card
+from scorekeeper.rules import limits
 from scorekeeper.web import access
 from scorekeeper.web.database import transaction
 
@@ -24,7 +25,7 @@ bp = Blueprint("fairplay", __name__, url_prefix="/games/<int:game_id>")
 
 
 def _game(game_id: int) -> Game:
-    return games.load_game(game_id) or abort(404)
+    return access.request_game(game_id)
 
 
 def _hand(game: Game, hand_id: int) -> Hand:
@@ -92,10 +93,7 @@ def take_back(game_id: int, hand_id: int) -> Response:
     game = _game(game_id)
     hand = _hand(game, hand_id)
     form = TakeBackForm()
-    try:
-        claim_id = int(form.claim.data or "")
-    except ValueError:
-        abort(404)
+    claim_id = limits.row_id(form.claim.data) or abort(404)
     if form.validate():
         try:
             mayi.take_back(hand, claim_id)
@@ -106,7 +104,7 @@ def take_back(game_id: int, hand_id: int) -> Response:
 
 
 @bp.get("/mayi")
-def priority(game_id: int) -> str:
+def priority(game_id: int) -> tuple[str, int]:
     """Who gets the discard when several players say May I? at once (a question, no record)."""
     game = _game(game_id)
     hand = games.current_hand(game)
@@ -119,7 +117,9 @@ def priority(game_id: int) -> str:
         form.current.data = hand_card(game, hand).first_player.position
     answer = error = None
     in_turn = False
-    if request.args:
+    if request.args and not form.validate():
+        error = "Choose whose turn it is and who says May I?."
+    elif request.args:
         asked = list(form.claimants.data or [])
         if form.current.data in asked:
             # The player whose turn it is simply takes the discard: no May I?, no penalty.
@@ -145,7 +145,7 @@ def priority(game_id: int) -> str:
         in_turn=in_turn,
         error=error,
         may_i_form=MayIForm(formdata=None),
-    )
+    ), 422 if error else 200
 
 
 @bp.post("/hands/<int:hand_id>/stock")

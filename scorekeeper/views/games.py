@@ -13,8 +13,9 @@ from scorekeeper.league import leagues
 from scorekeeper.models import League, LeagueRuleSet, Player
 from scorekeeper.play import games, hands
 from scorekeeper.read import scoresheet
+from scorekeeper.rules import limits
 from scorekeeper.web import access
-from scorekeeper.web.access import owner_only
+from scorekeeper.web.access import owner_only, request_game
 from scorekeeper.web.database import transaction
 
 bp = Blueprint("games", __name__)
@@ -61,9 +62,11 @@ def _seating_page(
 
 def _seated_players(league: League, order: str) -> list[Player]:
     by_id = {p.id: p for p in league.players}
-    try:
-        ids = [int(part) for part in order.split(",") if part]
-    except ValueError:
+    parts = [part for part in order.split(",") if part]
+    if len(parts) > limits.MOST_PLAYERS:
+        abort(400)
+    ids = [limits.row_id(part) for part in parts]
+    if None in ids:
         abort(400)
     if len(set(ids)) != len(ids) or any(i not in by_id for i in ids):
         abort(400)
@@ -110,16 +113,14 @@ def seating(league_id: int) -> Response | tuple[str, int]:
 
 
 def _int_or_404(text: str | None) -> int:
-    try:
-        return int(text or "")
-    except ValueError:
-        abort(404)
+    number = limits.whole_number(text, limits.Bound(0, limits.LARGEST_ID))
+    return abort(404) if number is None else number
 
 
 @bp.get("/games/<int:game_id>/sheet")
 def sheet(game_id: int) -> str:
     """The game's scoresheet: every hand, running totals, who went out, places."""
-    game = games.load_game(game_id) or abort(404)
+    game = request_game(game_id)
     sheet = scoresheet.build(game)
     chart = scoresheet.running_chart(sheet) if sheet.rows else None
     fixable = hands.fixable_hands(game, owner=access.role_in(game.league) == "owner")

@@ -7,6 +7,7 @@ from scorekeeper.extensions import db
 from scorekeeper.forms.league import LeagueForm, PlayerForm
 from scorekeeper.league import leagues
 from scorekeeper.models import League, Player
+from scorekeeper.rules import limits
 from scorekeeper.views.main import visible_leagues
 from scorekeeper.web.access import account_only, current_account
 from scorekeeper.web.database import transaction
@@ -15,7 +16,8 @@ bp = Blueprint("leagues", __name__, url_prefix="/leagues")
 
 
 def _league_page(league: League, player_form: PlayerForm | None = None) -> str:
-    page = request.args.get("page", 1, type=int) or 1
+    # A page past the last shows the last; a number too long to be a page shows the first.
+    page = limits.whole_number(request.args.get("page"), limits.Bound(1, 10**6)) or 1
     games, pages = leagues.games_page(league, page)
     return render_template(
         "leagues/show.html",

@@ -1,6 +1,16 @@
-"""The home page, the health check and the web app manifest."""
+"""The home page, the health check, the web app manifest and the favicon."""
 
-from flask import Blueprint, Response, jsonify, render_template, session, url_for
+from pathlib import Path
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    jsonify,
+    render_template,
+    session,
+    url_for,
+)
 
 from scorekeeper.forms.league import LeagueForm
 from scorekeeper.league import leagues
@@ -30,6 +40,15 @@ def visible_leagues() -> list:
 def healthz() -> Response:
     """Answer 200 ok for load balancers and `make run`'s own check."""
     return Response("ok", mimetype="text/plain")
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """The icon browsers ask for at the root when a page names none (a PDF, a JSON answer)."""
+    icon = Path(current_app.static_folder or "", "icons", "favicon.ico").read_bytes()
+    return Response(
+        icon, mimetype="image/vnd.microsoft.icon", headers={"Cache-Control": "max-age=604800"}
+    )
 
 
 @bp.get("/manifest.webmanifest")
@@ -62,4 +81,7 @@ def manifest() -> Response:
         icons=icons,
     )
     response.mimetype = "application/manifest+json"
+    # A phone keeps it a day: its icon URLs are fingerprinted, so it rarely changes.
+    response.cache_control.public = True
+    response.cache_control.max_age = 24 * 60 * 60
     return response

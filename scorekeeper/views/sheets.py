@@ -15,6 +15,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameStatus, HandState, League, LeagueRuleSet, Player
 from scorekeeper.play import games
 from scorekeeper.read import pdf, scoresheet
+from scorekeeper.rules import limits
+from scorekeeper.web import access
 
 bp = Blueprint("sheets", __name__)
 
@@ -140,7 +142,7 @@ def _game_dealers(game: Game) -> list[str]:
 
 
 def _game_or_404(game_id: int) -> Game:
-    return games.load_game(game_id) or abort(404)
+    return access.request_game(game_id)
 
 
 def _printout(template: str, context: dict[str, Any], league: League, filename: str) -> Printout:
@@ -238,7 +240,7 @@ def read_next_game(league: League) -> NextGame:
         )
     seats = len(players) or rs.max_players
     dealer_text = request.args.get("first_dealer", "").strip()
-    first_dealer = int(dealer_text) if dealer_text.isdigit() else None
+    first_dealer = limits.whole_number(dealer_text, limits.Bound(0, limits.MOST_PLAYERS))
     if dealer_text and (first_dealer is None or not 0 <= first_dealer < seats):
         errors.append(f"The first dealer must be one of the {seats} seats.")
         first_dealer = None
@@ -289,7 +291,8 @@ def _choose_page(league: League, choice: NextGame, status: int = 200) -> tuple[s
 def choose(league_id: int) -> tuple[str, int]:
     """Choose the players, seats, rules and first dealer of a blank sheet for the next game."""
     league = db.get_or_404(League, league_id)
-    return _choose_page(league, read_next_game(league))
+    choice = read_next_game(league)
+    return _choose_page(league, choice, 422 if choice.errors else 200)
 
 
 @bp.get("/leagues/<int:league_id>/blank/print", defaults={"as_pdf": False})

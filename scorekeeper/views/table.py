@@ -13,14 +13,16 @@ from scorekeeper.models import Game, Hand, HandState
 from scorekeeper.play import games, hands, mayi
 from scorekeeper.read import scoresheet
 from scorekeeper.read.hand_card import hand_card
+from scorekeeper.rules import limits
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, transaction
+from scorekeeper.web.sessions import leaves_session_alone
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
 
 
 def _game(game_id: int) -> Game:
-    return games.load_game(game_id) or abort(404)
+    return access.request_game(game_id)
 
 
 def _hand(game: Game, hand_id: int) -> Hand:
@@ -56,6 +58,8 @@ def _fixable(game: Game) -> set[int]:
 
 
 @bp.get("/version")
+@leaves_session_alone
+@access.game_row_only
 def version(game_id: int) -> Response:
     """The game's version, which other phones poll to follow the saves made here."""
     game = _game(game_id)
@@ -210,10 +214,7 @@ def _already_saved(game: Game, saved: hands.HandAlreadySaved) -> Response | tupl
 
 
 def _int(text: str | None) -> int | None:
-    try:
-        return int(text or "")
-    except ValueError:
-        return None
+    return limits.whole_number(text, limits.Bound(0, limits.LARGEST_ID))
 
 
 @bp.errorhandler(WriteConflict)

@@ -11,6 +11,7 @@ from scorekeeper.play import games
 from scorekeeper.read import scoresheet
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.views.standings import standings_context
+from scorekeeper.web.sessions import leaves_session_alone
 
 bp = Blueprint("watch", __name__, url_prefix="/watch/<token>")
 
@@ -59,6 +60,7 @@ def game(token: str, game_id: int) -> str:
 
 
 @bp.get("/games/<int:game_id>/version")
+@leaves_session_alone
 def version(token: str, game_id: int):
     """The game's version, polled by the read-only page to follow the table."""
     league = _league(token)

@@ -13,10 +13,13 @@ from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, redirect, request, session, url_for
+from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, League
+from scorekeeper.play import games
+from scorekeeper.rules.limits import LARGEST_ID
 
 Role = Literal["owner", "scorer"]
 View = TypeVar("View", bound=Callable[..., Any])
@@ -36,6 +39,25 @@ def account_only(view: View) -> View:
     """Mark a view that needs a signed-in account but belongs to no league yet."""
     view.account_only = True  # type: ignore[attr-defined]
     return view
+
+
+def game_row_only(view: View) -> View:
+    """Mark a view that reads only the game's own row (its version), not its seats and hands."""
+    view.game_row_only = True  # type: ignore[attr-defined]
+    return view
+
+
+def request_game(game_id: int) -> Game:
+    """The game the URL names, as the access check loaded it for this request (else 404).
+
+    The check loads it once, with everything its pages show; a view marked `game_row_only`
+    gets the game's row alone.
+    """
+    game = g.get("game")
+    if game is None or game.id != game_id:
+        game = games.load_game(game_id)
+        g.game = game
+    return game or abort(404)
 
 
 def current_account() -> Account | None:
@@ -97,8 +119,13 @@ def _league_of_request() -> League | None:
     if "league_id" in args:
         return db.session.get(League, args["league_id"]) or abort(404)
     if "game_id" in args:
-        game = db.session.get(Game, args["game_id"]) or abort(404)
-        return game.league
+        view = current_app.view_functions.get(request.endpoint or "")
+        if getattr(view, "game_row_only", False):
+            game = games.load_game_row(args["game_id"])
+        else:
+            game = games.load_game(args["game_id"])
+        g.game = game or abort(404)
+        return g.game.league
     return None
 
 
@@ -142,8 +169,25 @@ def require_owner(league: League) -> None:
         abort(403)
 
 
+class RowIdConverter(IntegerConverter):
+    """`<int:...>` in a URL: an id of ASCII digits within the database's integer, else 404.
+
+    Werkzeug's own takes any Unicode digit and any length, and an id past 64 bits (or 32 bits
+    on PostgreSQL) would reach the query and fail there.
+    """
+
+    regex = r"[0-9]{1,10}"
+
+    def __init__(self, url_map: Any, fixed_digits: int = 0, min: int = 1, max: int = LARGEST_ID):
+        super().__init__(url_map, fixed_digits, min, max)
+
+
 def register(app: Flask) -> None:
-    """Check every request and expose the visitor's account and role to templates."""
+    """Check every request and expose the visitor's account and role to templates.
+
+    Must run before the blueprints are registered: their routes use the id converter.
+    """
+    app.url_map.converters["int"] = RowIdConverter
     app.before_request(check_request)
 
     @app.context_processor

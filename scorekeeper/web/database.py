@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from flask import Flask, Response, make_response
+from flask import Flask, Response, g, make_response
 from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
@@ -59,23 +59,41 @@ def commit() -> None:
         db.session.commit()
 
 
-def transaction(view: View) -> View:
-    """Run a writing view as one transaction.
+def keep_work() -> None:
+    """Decide that this request's changes are kept even though it answers a refusal.
 
-    It commits once, after the view, when the response is a success or a redirect; an error
-    response (a refused form answers 422) or an exception rolls everything back, so a refusal
-    never leaves half a change behind. A query inside the view may flush and meet another
-    request's write first: that too is a WriteConflict.
+    A refused sign-in answers 401 and still keeps its attempt row: that row is what slows
+    down the next guess.
+    """
+    g.commit_decision = True
+
+
+def drop_work() -> None:
+    """Decide that this request's changes are rolled back, whatever the response."""
+    g.commit_decision = False
+
+
+def transaction(view: View) -> View:
+    """Run a writing view as one transaction, committed once after the view.
+
+    The view decides explicitly with `keep_work()` or `drop_work()`; when it says nothing, a
+    success or a redirect commits and a refusal (a form answering 422) rolls back, so a refusal
+    never leaves half a change behind. An exception always rolls everything back. A query
+    inside the view may flush and meet another request's write first: that is a WriteConflict.
     """
 
     @functools.wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Response:
+        g.pop("commit_decision", None)
         with all_or_nothing():
             response = make_response(view(*args, **kwargs))
-        if response.status_code >= 400:
-            db.session.rollback()
-        else:
+        decision = g.pop("commit_decision", None)
+        if decision is None:
+            decision = response.status_code < 400
+        if decision:
             commit()
+        else:
+            db.session.rollback()
         return response
 
     return wrapper  # type: ignore[return-value]

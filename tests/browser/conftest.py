@@ -148,7 +148,7 @@ def phone(browser: Browser, live_server: str) -> Iterator[Callable[[], Page]]:
         # The icon is fetched again as the favicon just after each page loads; a test that
         # moves on at once cancels that download, and the development server then leaves
         # the file open (a ResourceWarning, an error here). The icon comes from disk instead.
-        context.route("**/static/icons/icon.svg", lambda route: route.fulfill(path=ICON_FILE))
+        context.route("**/static/icons/icon.svg*", lambda route: route.fulfill(path=ICON_FILE))
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: script_errors.append(str(error)))

@@ -40,7 +40,7 @@ def icon_from_disk(page: Page) -> None:
     to the next page at once: the cancelled download leaves the development server's file open,
     a ResourceWarning that `filterwarnings = error` turns into a failure.
     """
-    page.route("**/static/icons/icon.svg", lambda route: route.fulfill(path=ICON))
+    page.route("**/static/icons/icon.svg*", lambda route: route.fulfill(path=ICON))
 
 
 @pytest.fixture

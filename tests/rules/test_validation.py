@@ -1,5 +1,6 @@
 """Rule sets that make no sense are refused, each fault named in plain words."""
 
+import tracemalloc
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -74,16 +75,16 @@ CASES = [
      "hands[6].cards_dealt",
      "Hand 7: 10 cards dealt and 1 drawn cannot make a contract of 12 cards."),
     ("none-dealt",       hand(1, cards_dealt=0),
-     "hands[0].cards_dealt",      "Hand 1: every player must be dealt a card."),
+     "hands[0].cards_dealt",      "Hand 1: each player is dealt 1 to 60 cards, not 0."),
     ("going-out",        hand(4, going_out="dance"),
      "hands[3].going_out",        "Hand 4: 'dance' is no way to go out."),
     ("hand-may-i-limit", hand(5, may_i_limit=-1),
-     "hands[4].may_i_limit",      "Hand 5: the May I? limit cannot be negative."),
+     "hands[4].may_i_limit",      "Hand 5: the limit is 0 to 99 May I?s, not -1."),
     # Players.
     ("one-player",       field(min_players=1),
-     "min_players",               "A game is for 2 to 10 players, not 1."),
+     "min_players",               "Fewest players: a game is for 2 to 10 players, not 1."),
     ("eleven-players",   field(max_players=11),
-     "max_players",               "A game is for 2 to 10 players, not 11."),
+     "max_players",               "Most players: a game is for 2 to 10 players, not 11."),
     ("min-over-max",     field(min_players=8, max_players=4),
      "max_players",               "The most players cannot be fewer than the fewest players."),
     # Decks and jokers.
@@ -95,15 +96,15 @@ CASES = [
      "deck_counts[3]",
      "Decks for 9 players: 9 players is outside the rule set's range."),
     ("no-decks",         field(deck_counts=(DeckCount(4, 8, 0, 0),)),
-     "deck_counts[0].decks",      "Decks for 4-8 players: at least one deck is needed."),
+     "deck_counts[0].decks",      "Decks row 1: a table plays with 1 to 10 decks, not 0."),
     ("negative-jokers",  field(deck_counts=(DeckCount(4, 8, 3, -1),)),
      "deck_counts[0].jokers",
-     "Decks for 4-8 players: the number of jokers cannot be negative."),
+     "Decks row 1: a table plays with 0 to 50 jokers, not -1."),
     ("upside-down-row",  field(deck_counts=(DeckCount(8, 4, 3, 6),)),
      "deck_counts[0].max_players", "Decks for 8-4 players: the range is upside down."),
     # Prices.
     ("negative-points",  prices(replace(TWO_TO_NINE, points=-5), TEN_TO_KING, ACE, JOKER),
-     "prices[0].points",          "Card group '2-9': a card cannot cost negative points."),
+     "prices[0].points",          "Card group '2-9': a card costs 0 to 1000 points, not -5."),
     ("empty-group",      more_prices(PriceGroup("X", (), 1)),
      "prices[4].ranks",           "Card group 'X': the group holds no cards."),
     ("rank-twice",       more_prices(PriceGroup("Q", ("Q",), 12)),
@@ -119,18 +120,18 @@ CASES = [
     ("joker-unpriced",   prices(TWO_TO_NINE, TEN_TO_KING, ACE),
      "prices",                    "The game uses jokers: say what a joker costs left in hand."),
     ("short-penalty",    field(short_card_penalty=-10),
-     "short_card_penalty",        "The charge for a missing card cannot be negative."),
+     "short_card_penalty",        "Points per missing card: a missing card costs 0 to 1000 points, not -10."),
     # May I? and stock.
     ("penalty-cards",    may_i(penalty_cards=-1),
-     "may_i.penalty_cards",       "May I?: penalty cards cannot be negative."),
+     "may_i.penalty_cards",       "May I?: a May I? takes 0 to 20 penalty cards, not -1."),
     ("priority",         may_i(priority="loudest"),
      "may_i.priority",            "May I?: 'loudest' is not a priority rule."),
     ("per-hand-limit",   may_i(per_hand_limit=-2),
-     "may_i.per_hand_limit",      "May I?: the limit per hand cannot be negative."),
+     "may_i.per_hand_limit",      "May I?: the limit is 0 to 99 May I?s, not -2."),
     ("ban-too-long",     may_i(banned_last_hands=8),
      "may_i.banned_last_hands",   "May I?: cannot ban the last 8 hands of a 7-hand game."),
     ("ban-negative",     may_i(banned_last_hands=-1),
-     "may_i.banned_last_hands",   "May I?: the banned hands cannot be negative."),
+     "may_i.banned_last_hands",   "May I?: a ban covers 0 to 40 hands, not -1."),
     ("stock-kind",       lambda rs: replace(rs, stock=replace(rs.stock, kind="burn")),
      "stock.kind",                "Stock: 'burn' is not a way to renew the stock."),
     # Names.
@@ -183,3 +184,44 @@ def test_every_fault_is_listed_at_once() -> None:
     broken = hand(1, cards_dealt=0)(replace(CONTINENTAL, name="", key="", short_card_penalty=-1))
     paths = [path for path, _ in ruleset_problems(broken)]
     assert paths == ["name", "key", "hands[0].cards_dealt", "short_card_penalty"]
+
+
+# Hostile numbers: each is refused at its field, with work and memory that do not grow with
+# the number (the deck table once looped over every player count up to max_players).
+HUGE = 2**31
+HOSTILE = [
+    ("max-players-2**31",    field(max_players=HUGE),                         "max_players"),
+    ("min-players-negative", field(min_players=-(10**21)),                    "min_players"),
+    ("deck-row-to-huge",     more_decks(DeckCount(2, 10**20, 1, 0)),          "deck_counts[3].max_players"),
+    ("deck-row-from-huge",   more_decks(DeckCount(-(10**21), 8, 1, 0)),       "deck_counts[3].min_players"),
+    ("deck-count-huge",      field(deck_counts=(DeckCount(4, 8, 10**20, 0),)), "deck_counts[0].decks"),
+    ("jokers-huge",          field(deck_counts=(DeckCount(4, 8, 3, 10**20),)), "deck_counts[0].jokers"),
+    ("price-10**20",         prices(replace(TWO_TO_NINE, points=10**20), TEN_TO_KING, ACE, JOKER), "prices[0].points"),
+    ("dealt-huge",           hand(1, cards_dealt=10**20),                     "hands[0].cards_dealt"),
+    ("meld-huge",            hand(1, melds=(Meld("run", 10**20),)),           "hands[0].melds[0].length"),
+    ("limit-huge",           hand(1, may_i_limit=10**20),                     "hands[0].may_i_limit"),
+    ("short-charge-huge",    field(short_card_penalty=10**19),                "short_card_penalty"),
+    ("ban-huge",             may_i(banned_last_hands=10**20),                 "may_i.banned_last_hands"),
+    ("hands-too-many",       field(hands=CONTINENTAL.hands * 10),             "hands"),
+    ("extra-rule-nul",       field(extra_rules=("No \x00 here",)),           "extra_rules[0]"),
+    ("extra-rule-escape",    field(extra_rules=("bell \x07 and \x1b[31m",)), "extra_rules[0]"),
+    ("name-surrogate",       field(name="Ann \ud800"),                       "name"),
+    ("label-zero-width",     prices(replace(TWO_TO_NINE, label="2-9\u200b"), TEN_TO_KING, ACE, JOKER), "prices[0].label"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "path"), [case[1:] for case in HOSTILE], ids=[case[0] for case in HOSTILE]
+)
+def test_hostile_values_are_refused_at_their_field_cheaply(
+    change: Callable[[RuleSet], RuleSet], path: str
+) -> None:
+    hostile = change(CONTINENTAL)
+    tracemalloc.start()
+    try:
+        problems = ruleset_problems(hostile)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert path in [where for where, _ in problems]
+    assert peak < 200_000  # bytes: a few messages, never a list per player count

@@ -1,0 +1,162 @@
+"""The documented limits of every number and text the app takes in, and the checks that hold
+them: one home for the forms, the rule-set checks and the league file.
+
+Every check here does a fixed amount of work per value, so a hostile number (a player count
+of 2**31, a price of 10**20) is refused before any loop or query uses it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from scorekeeper.rules.ruleset import FEWEST_PLAYERS, MOST_PLAYERS
+
+# Row ids fit the smallest integer column the app runs on (PostgreSQL's 32-bit serial).
+LARGEST_ID = 2**31 - 1
+# No number the app keeps has more digits than this; longer text is refused unread.
+MOST_DIGITS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """The range a number must fall in, and the rule in words ("a game is for 2 to 10 players")."""
+
+    low: int
+    high: int
+    rule: str = "{low} to {high}"
+
+    def holds(self, value: int) -> bool:
+        """True when `value` is within the bound."""
+        return self.low <= value <= self.high
+
+    def words(self) -> str:
+        """The bound in words."""
+        return self.rule.format(low=self.low, high=self.high)
+
+
+# Rule sets (the editor and the league file).
+PLAYERS = Bound(FEWEST_PLAYERS, MOST_PLAYERS, "a game is for {low} to {high} players")
+HANDS = Bound(1, 40, "a game has {low} to {high} hands")
+MELDS = Bound(1, 10, "a contract has {low} to {high} sets and runs")
+MELD_LENGTH = Bound(3, 52, "a set or run has {low} to {high} cards")
+CARDS_DEALT = Bound(1, 60, "each player is dealt {low} to {high} cards")
+DECKS = Bound(1, 10, "a table plays with {low} to {high} decks")
+JOKERS = Bound(0, 50, "a table plays with {low} to {high} jokers")
+DECK_ROWS = Bound(0, 20, "the decks table has at most {high} rows")
+CARD_PRICE = Bound(0, 1000, "a card costs {low} to {high} points")
+SHORT_CARD_CHARGE = Bound(0, 1000, "a missing card costs {low} to {high} points")
+MAY_I_PENALTY_CARDS = Bound(0, 20, "a May I? takes {low} to {high} penalty cards")
+MAY_I_LIMIT = Bound(0, 99, "the limit is {low} to {high} May I?s")
+EXTRA_RULES = Bound(0, 50, "at most {high} other rules")
+
+# A hand's report (the score form and the league file).
+CARDS_IN_HAND = Bound(0, 500, "{low} to {high} cards")
+HAND_POINTS = Bound(0, 10_000, "{low} to {high} points")
+
+# League settings.
+PLACES_SCORED = Bound(0, 10, "at most {high} places score points")
+PLACE_POINTS = Bound(0, 1000, "a place scores {low} to {high} points")
+GAMES_TO_RANK = Bound(0, 1000, "{low} to {high} games")
+# A row id, from a URL or a form.
+ROW_ID = Bound(1, LARGEST_ID, "an id is {low} to {high}")
+
+# Text: the longest of each kind.
+LONGEST = {
+    "name": 40,
+    "league": 80,
+    "ruleset": 80,
+    "key": 40,
+    "label": 40,
+    "season": 60,
+    "words": 200,
+    "rule_line": 400,
+}
+
+_ASCII_WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MOST_DIGITS}}}")
+# Control characters (NUL among them) have no place in stored text; PostgreSQL refuses NUL.
+CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# Characters that change how text around them is shown without being seen: bidi controls and
+# zero-width characters make "Ann" and "Ann\u200b" two players who look the same.
+_INVISIBLE = re.compile(r"[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\u180e]")
+
+
+def whole_number(text: str | None, bound: Bound | None = None) -> int | None:
+    """The whole number `text` spells in ASCII digits (spaces around allowed), or None.
+
+    Unicode digits ("²", "٣"), underscores, decimals and numbers of more than MOST_DIGITS
+    digits are no whole number here; with `bound`, neither is a number outside it.
+    """
+    if text is None:
+        return None
+    text = text.strip()
+    if not _ASCII_WHOLE.fullmatch(text):
+        return None
+    value = int(text)
+    if bound is not None and not bound.holds(value):
+        return None
+    return value
+
+
+def row_id(text: str | None) -> int | None:
+    """A row id from a form or URL (1 to LARGEST_ID), or None when it cannot be one."""
+    return whole_number(text, ROW_ID)
+
+
+def is_whole(value: object) -> bool:
+    """True for an int that is not a bool (true is no count of cards)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def bounded(
+    errors: list[tuple[str, str]], path: str, value: object, bound: Bound, place: str
+) -> bool:
+    """Check a number against its bound; add (path, message) and answer False when it fails.
+
+    `place` starts the message ("Hand 2", "May I?"). The check costs the same whatever the
+    number, so it runs before anything loops over or stores the value.
+    """
+    if not is_whole(value):
+        errors.append((path, f"{place}: expected a whole number, got {_shown(value)}."))
+        return False
+    if not bound.holds(value):  # type: ignore[arg-type]
+        errors.append((path, f"{place}: {bound.words()}, not {_shown(value)}."))
+        return False
+    return True
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def text_problem(text: str) -> str | None:
+    """Why `text` cannot be stored (control characters, a broken character), or None.
+
+    Tabs and line breaks are left to the caller (a name folds them into spaces).
+    """
+    if CONTROLS.search(text):
+        return "control characters have no place in text here."
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+        return "the text holds a broken character (a lone surrogate)."
+    return None
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot name a person, league or rule set, or None.
+
+    Names also refuse invisible characters (bidi controls, zero-width spaces), which would let
+    two names look the same.
+    """
+    problem = text_problem(name)
+    if problem:
+        return problem
+    if _INVISIBLE.search(name):
+        return "a name cannot hold invisible characters (zero-width spaces, direction marks)."
+    return None
+
+
+def fold_name(name: str) -> str:
+    """The key two names share when they differ only by case or Unicode form ("Kim", "KIM")."""
+    return unicodedata.normalize("NFKC", name).casefold()

@@ -1,0 +1,77 @@
+"""Inputs written by forms/render.py are byte for byte what WTForms' own widgets write."""
+
+from __future__ import annotations
+
+import pytest
+from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
+from wtforms import (
+    BooleanField,
+    DateField,
+    EmailField,
+    Form,
+    HiddenField,
+    IntegerField,
+    PasswordField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange
+from wtforms.widgets import NumberInput
+
+from scorekeeper import rules
+from scorekeeper.forms.hand import hand_form_class
+from scorekeeper.forms.render import render_input
+
+
+class Sample(Form):
+    name = StringField("Name", validators=[InputRequired(), Length(max=40)])
+    secret = PasswordField("Passcode", validators=[Length(min=4)])
+    mail = EmailField("Mail")
+    count = IntegerField("Count", validators=[NumberRange(0, 500)])
+    stepped = IntegerField("Stepped", widget=NumberInput(step=5, min=0, max=100))
+    out = BooleanField("Went out")
+    version = HiddenField()
+    day = DateField("Day")
+    notes = TextAreaField("Notes")
+    choice = SelectField("Choice", choices=["a"])
+
+
+ATTRIBUTES = [
+    {},
+    {"class_": "wide", "aria_describedby": "x-hint y-error", "aria_invalid": "true"},
+    {"aria_describedby": False, "aria_invalid": False, "id": False},
+    {"data_points": 5, "inputmode": "numeric", "autocomplete": "off", "value": 'a"<b>&'},
+    {"placeholder": Markup('<i>"quoted"</i>'), "required": True, "readonly": True},
+]
+DATA = MultiDict(
+    {"name": 'Ann "the" <b>best</b> & co', "count": "12", "out": "y", "version": "3", "day": "x"}
+)
+
+
+@pytest.mark.parametrize("attributes", ATTRIBUTES, ids=range(len(ATTRIBUTES)))
+@pytest.mark.parametrize("data", [None, DATA], ids=["empty", "filled"])
+def test_same_html_as_the_widgets(attributes, data):
+    form = Sample(formdata=data)
+    form.validate()
+    for field in form:
+        fast = render_input(field, dict(attributes))
+        if field.name in ("notes", "choice"):
+            assert fast is None  # not an input: the widget renders it
+            continue
+        assert fast == field.widget(field, **attributes), field.name
+        assert isinstance(fast, Markup)
+
+
+def test_the_hand_form_renders_as_before(app):
+    form = hand_form_class(rules.preset("continental"), 5)(
+        formdata=MultiDict({"p0_out": "y", "p1_g0": "3", "p2_total": "-4"}), meta={"csrf": False}
+    )
+    form.validate()
+    for field in form:
+        asked = {"aria_describedby": f"{field.id}-error" if field.errors else False}
+        expected = field.widget(field, **asked)
+        if field.widget.input_type == "hidden":
+            expected = field.widget(field, id=False, **asked)
+        assert field(**asked) == expected, field.name
