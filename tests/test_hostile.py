@@ -150,7 +150,7 @@ def _form_values(page: str) -> dict[str, str]:
             re.S,
         )
         if chosen:
-            values[name] = chosen[1] or chosen[2]
+            values[name] = chosen[1] if chosen[1] is not None else chosen[2]
     return {k: html.unescape(v) for k, v in values.items() if not k.startswith("csrf")}
 
 

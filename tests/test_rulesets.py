@@ -202,7 +202,7 @@ EXAMPLE = "e.g. “2 sets + 1 run” or “1 set of 3 + 1 run of 7”"
 REFUSED = [
     ("no-hands",       clear_hands,                                "hands",                    "A game needs at least one hand."),
     ("set-of-2",       {"hands-2-contract": "1 set of 2 + 1 run"}, "hands-2-contract",         "Hand 3: a set needs at least 3 cards."),
-    ("unreadable",     {"hands-1-contract": "2 pairs"},            "hands-1-contract",         f"“pairs” is not a set or a run. Write the contract {EXAMPLE}."),
+    ("unreadable",     {"hands-1-contract": "2 flushes"},          "hands-1-contract",         f"“flushes” is not a set, a run or a pair. Write the contract {EXAMPLE}."),
     ("too-few-dealt",  {"hands-6-cards_dealt": "10"},              "hands-6-cards_dealt",      "Hand 7: 10 cards dealt and 1 drawn cannot make a contract of 12 cards."),
     ("no-cards-dealt", {"hands-3-cards_dealt": ""},                "hands-3-cards_dealt",      "Say how many cards each player is dealt."),
     ("hand-limit",     {"hands-4-may_i_limit": "-1"},              "hands-4-may_i_limit",      "Hand 5: the limit is 0 to 99 May I?s, not -1."),

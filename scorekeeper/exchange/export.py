@@ -23,6 +23,7 @@ from scorekeeper.models import (
     Suspension,
 )
 from scorekeeper.play import hands
+from scorekeeper.read import settlement
 
 
 def league_json(league: League, *, indent: int | None = 2) -> str:
@@ -110,6 +111,37 @@ def _game(game: Game, ruleset_index: dict[int, int]) -> dict[str, Any]:
         "finished_at": moment_text(game.finished_at),
         "discarded": game.discarded,
         "end_note": game.end_note,
+        "settlement": _settlement(game),
+    }
+
+
+def _settlement(game: Game) -> dict[str, Any] | None:
+    """The settling up of a game played for pennies, as the game-over screen shows it.
+
+    Amounts are exact fractions of a penny as text ("26/3"); the import works them out
+    again from the replayed game, so they are for reading only.
+    """
+    settled = settlement.build(game)
+    if settled is None or settled.problem:
+        return None
+    return {
+        "kitty": settled.kitty,
+        "kitty_split": game.rules.settlement.kitty_split if game.rules.settlement else None,
+        "players": [
+            {
+                "player": row.seat.player.name,
+                "place": row.place,
+                "buys": row.buys,
+                "by_place": str(row.by_place),
+                "paid_in": row.paid_in,
+                "kitty_share": str(row.kitty_share),
+                "net": str(row.net),
+            }
+            for row in settled.rows
+        ],
+        "payments": [
+            {"from": p.payer, "to": p.payee, "amount": str(p.amount)} for p in settled.payments
+        ],
     }
 
 

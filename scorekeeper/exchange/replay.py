@@ -23,7 +23,7 @@ from scorekeeper.play import games, hands, interruptions, mayi
 
 GAME_FIELDS = (
     *("ruleset", "rules", "started_on", "first_dealer", "seats", "suspensions", "hands"),
-    *("status", "finished_at", "discarded", "end_note"),
+    *("status", "finished_at", "discarded", "end_note", "settlement"),
 )
 SEAT_FIELDS = ("player", "left_from_hand", "final_total", "total_posted", "place")
 HAND_FIELDS = (

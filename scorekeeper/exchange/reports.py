@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from scorekeeper import rules
 from scorekeeper.exchange.format import ImportRefused, Node, read_report
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
@@ -86,7 +87,7 @@ def normal(entry: PlayerEntry) -> PlayerEntry:
 
 def fault_place(node: Node, entry: PlayerEntry, hand: Hand) -> Node:
     """The field of a player's report that the rules' checks object to first."""
-    known = {group.label for group in hand.game.rules.prices}
+    known = {group.label for group in rules.hand_prices(hand.game.rules, hand.number)}
     for label, count in entry.tally.items():
         if label not in known or count < 0:
             return node.get("tally").named(label)

@@ -109,24 +109,30 @@ class PlayerFields:
         return any(f.errors for f in fields + [f for _, f in self.counts])
 
 
-def hand_form(rs: rules.RuleSet, seat_count: int, **kwargs: Any) -> HandForm:
-    """A hand form for this rule set and this many players."""
-    return hand_form_class(rs, seat_count)(**kwargs)
+def hand_form(
+    rs: rules.RuleSet, seat_count: int, hand_number: int | None = None, **kwargs: Any
+) -> HandForm:
+    """A hand form for this rule set, this many players, and hand `hand_number`'s prices."""
+    return hand_form_class(rs, seat_count, rules.hand_prices(rs, hand_number))(**kwargs)
 
 
 @lru_cache(maxsize=64)
-def hand_form_class(rs: rules.RuleSet, seat_count: int) -> type[HandForm]:
-    """The form class for this rule set and this many players, built once and reused.
+def hand_form_class(
+    rs: rules.RuleSet, seat_count: int, groups: tuple[rules.PriceGroup, ...] | None = None
+) -> type[HandForm]:
+    """The form class for this rule set, this many players and these price groups (a hand's
+    own when its wild rank is priced apart; the rule set's when None), built once and reused.
 
     Rule sets are frozen (equal rules make the same class), and a class holds only unbound
     fields: each request's form binds its own.
     """
-    attrs: dict[str, Any] = {"seat_count": seat_count, "groups": rs.prices}
+    groups = rs.prices if groups is None else groups
+    attrs: dict[str, Any] = {"seat_count": seat_count, "groups": groups}
     for i in range(seat_count):
         prefix = f"p{i}_"
         attrs[prefix + "out"] = BooleanField("Went out")
         attrs[prefix + "no_score"] = BooleanField("Played, but gave no score")
-        for j, group in enumerate(rs.prices):
+        for j, group in enumerate(groups):
             attrs[f"{prefix}g{j}"] = _count(f"{group.label} ({group.points} points each)")
         attrs[prefix + "total"] = WholeNumberField(
             "Or type the points", POINTS, POINTS_MESSAGE, validators=[Optional()]

@@ -10,6 +10,7 @@ from wtforms import (
     FieldList,
     Form,
     FormField,
+    HiddenField,
     IntegerField,
     SelectField,
     StringField,
@@ -30,7 +31,13 @@ MOST_DECK_ROWS = 20
 PRIORITY_WORDS = {
     "nearest": "The next in turn after the current player",
     "first_to_ask": "Whoever asked first",
+    "in_turn_first": "The player in turn first, then whoever plays soonest",
 }
+KITTY_SPLIT_WORDS = {
+    "winner": "All to the winner",
+    "two_thirds": "Two thirds to the winner, one third to second",
+}
+WILD_RANK_CHOICES = {"": "None", **{rank: rank for rank in rules.STANDARD_RANKS}}
 
 
 def left_blank(field: Field) -> bool:
@@ -68,13 +75,29 @@ class HandRow(Form):
     contract = StringField("Contract", filters=[strip_whitespace], validators=[Length(max=120)])
     cards_dealt = _number("Cards dealt")
     going_out = SelectField("Going out", choices=dict(rules.GOING_OUT_WORDS), default="normal")
-    may_i_limit = _number("May I? limit per player")
+    may_i_limit = _number("May I? (or buy) limit per player")
+    blind_cards = _number("Blind cards with each May I? or buy")
+    wild_rank = SelectField("Wild rank this hand", choices=WILD_RANK_CHOICES, default="")
     note = StringField("Special rule", filters=[strip_whitespace], validators=[Length(max=200)])
+    # "1" on a hand whose cells the rule texts leave to the family: kept even while blank.
+    family = HiddenField()
 
     def is_blank(self) -> bool:
         """True when no contract, cards, limit or note was typed: the row is left out."""
-        return all(
-            left_blank(f) for f in (self.contract, self.cards_dealt, self.may_i_limit, self.note)
+        if self.family.data == "1":
+            return False
+        return (
+            all(
+                left_blank(f)
+                for f in (
+                    self.contract,
+                    self.cards_dealt,
+                    self.may_i_limit,
+                    self.blind_cards,
+                    self.note,
+                )
+            )
+            and not self.wild_rank.data
         )
 
 
@@ -128,6 +151,29 @@ class RuleSetForm(AppForm):
     may_i_after_going_down = BooleanField("Allowed after going down")
     may_i_not_twice_running = BooleanField("Not twice running")
     may_i_not_after_current_takes = BooleanField("Not once the discard is taken")
+    may_i_buying = BooleanField("Claims are buys: the player in turn may buy too")
+    may_i_price = _required_number(
+        "Price of a buy (pennies into the kitty)", "Say what a buy costs (0 for nothing)."
+    )
+    wild_rank_points = _required_number(
+        "Points for a hand's wild rank left in hand", "Say what a hand's wild rank costs."
+    )
+    last_turn_after_out = BooleanField(
+        "After someone goes out, the others get one more turn (several may go out)"
+    )
+    plays_for_pennies = BooleanField("Played for pennies: settle up at the end")
+    settlement_schedule = TextAreaField(
+        "Payments by place",
+        filters=[lambda text: text.strip() if text else text],
+        validators=[Length(max=600)],
+    )
+    kitty_split = SelectField("The kitty goes", choices=KITTY_SPLIT_WORDS, default="winner")
+    # "1" while the card prices, or the payments, are left to the family.
+    prices_family = HiddenField()
+    schedule_family = HiddenField()
+    description = StringField(
+        "One-line description", filters=[strip_whitespace], validators=[Length(max=200)]
+    )
     stock_kind = SelectField(
         "When the stock runs out",
         choices={kind: rules.stock_words(rules.StockPolicy(kind)) for kind in rules.STOCK_KINDS},
@@ -167,9 +213,17 @@ class RuleSetForm(AppForm):
         """Check the fields, then that every row that is not blank is filled in."""
         valid = super().validate(extra_validators)
         for row in self.kept_hands():
+            if row.family.data == "1":
+                continue  # a blank cell stays "set by your family"
             if row.cards_dealt.data is None and not row.cards_dealt.errors:
                 row.cards_dealt.errors.append("Say how many cards each player is dealt.")
                 valid = False
+        blank = [r for r in rules.STANDARD_RANKS if self.price(r).data is None]
+        if not (self.prices_family.data == "1" and len(blank) == len(rules.STANDARD_RANKS)):
+            for rank in blank:
+                if not self.price(rank).errors:
+                    self.price(rank).errors.append(f"Say what a {rules.rank_name(rank)} costs.")
+                    valid = False
         for row in self.kept_deck_rows():
             for f in row:
                 if f.data is None and not f.errors:
@@ -180,10 +234,9 @@ class RuleSetForm(AppForm):
 
 def _price(rank: str) -> IntegerField:
     """A rank's price: every standard card needs one; jokers only when the game has them."""
-    name = rules.rank_name(rank)
-    if rank == rules.JOKER:
-        return _number(name)
-    return _required_number(name, f"Say what a {name} costs.")
+    # Every standard card needs a price; `RuleSetForm.validate` says so unless the prices
+    # are still left to the family.
+    return _number(rules.rank_name(rank))
 
 
 for _rank in rules.RANKS:

@@ -22,11 +22,12 @@ _DECK_FIELDS = {"min_players": "from_players", "max_players": "to_players"}
 def form_data(rs: rules.RuleSet) -> dict[str, Any]:
     """The editor's fields filled from a rule set, with blank rows to add hands and decks."""
     prices = {rank: group.points for group in rs.prices for rank in group.ranks}
+    settlement = rs.settlement or rules.Settlement()
     return {
         "name": rs.name,
         "min_players": rs.min_players,
         "max_players": rs.max_players,
-        "hands": [_hand_data(hand, rs.show_lengths) for hand in rs.hands] + [{}] * BLANK_HANDS,
+        "hands": [_hand_data(rs, i) for i in range(len(rs.hands))] + [{}] * BLANK_HANDS,
         "show_lengths": rs.show_lengths,
         "deck_counts": [_deck_data(row) for row in rs.deck_counts] + [{}] * BLANK_DECK_ROWS,
         "wild": rs.wild,
@@ -37,17 +38,63 @@ def form_data(rs: rules.RuleSet) -> dict[str, Any]:
         "stock_kind": rs.stock.kind,
         **{f"fairness_{name}": value for name, value in asdict(rs.fairness).items()},
         "extra_rules": "\n".join(rs.extra_rules),
+        "wild_rank_points": rs.wild_rank_points,
+        "last_turn_after_out": rs.last_turn_after_out,
+        "plays_for_pennies": rs.settlement is not None,
+        "settlement_schedule": rules.schedule_text(settlement),
+        "kitty_split": settlement.kitty_split,
+        "prices_family": "1" if "prices" in rs.unset else "",
+        "schedule_family": "1" if "settlement.schedule" in rs.unset else "",
+        "description": rs.description,
     }
 
 
-def _hand_data(hand: rules.HandRule, show_lengths: bool) -> dict[str, Any]:
+def _hand_data(rs: rules.RuleSet, index: int) -> dict[str, Any]:
+    hand = rs.hands[index]
+    family = {path for path in rs.unset if path.startswith(f"hands[{index}].")}
+    unset = {path.split(".", 1)[1] for path in family}
     return {
-        "contract": rules.melds_in_words(hand.melds, show_lengths=show_lengths),
-        "cards_dealt": hand.cards_dealt,
+        "contract": rules.melds_in_words(hand.melds, show_lengths=rs.show_lengths)
+        if hand.melds
+        else "",
+        "cards_dealt": None if "cards_dealt" in unset else hand.cards_dealt,
         "going_out": hand.going_out,
         "may_i_limit": hand.may_i_limit,
+        "blind_cards": hand.blind_cards,
+        "wild_rank": hand.wild_rank or "",
         "note": hand.note,
+        "family": "1" if family else "",
     }
+
+
+def _unset_cells(
+    form: RuleSetForm, original: rules.RuleSet, hand_rows: list[HandRow]
+) -> tuple[str, ...]:
+    """The cells still left to the family: those of the original the form leaves as they were."""
+    unset: list[str] = []
+    for index, row in enumerate(hand_rows):
+        if row.family.data != "1" or index >= len(original.hands):
+            continue
+        hand = original.hands[index]
+        words = rules.melds_in_words(hand.melds, show_lengths=original.show_lengths)
+        cells = {
+            "melds": (row.contract.data or "") in ("", words if hand.melds else ""),
+            "cards_dealt": row.cards_dealt.data is None,
+            "may_i_limit": row.may_i_limit.data is None,
+            "blind_cards": row.blind_cards.data is None,
+        }
+        for cell, untouched in cells.items():
+            path = f"hands[{index}].{cell}"
+            if untouched and path in original.unset:
+                unset.append(path)
+    if form.prices_family.data == "1" and all(
+        form.price(rank).data is None for rank in rules.STANDARD_RANKS
+    ):
+        unset.append("prices")
+    if form.schedule_family.data == "1" and not (form.settlement_schedule.data or "").strip():
+        unset.append("settlement.schedule")
+    kept = set(unset)
+    return tuple(path for path in original.unset if path in kept)
 
 
 def _deck_data(row: rules.DeckCount) -> dict[str, int]:
@@ -62,16 +109,29 @@ def _deck_data(row: rules.DeckCount) -> dict[str, int]:
 def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet | None:
     """The rule set the validated form describes, or None with every fault put on its field."""
     hand_rows, deck_rows = form.kept_hands(), form.kept_deck_rows()
+    unset = _unset_cells(form, original, hand_rows)
     unreadable: set[int] = set()
     hands = []
     for index, row in enumerate(hand_rows):
-        try:
-            melds = rules.parse_contract(row.contract.data or "")
-        except rules.RulesError as error:
-            row.contract.errors.append(str(error))
-            unreadable.add(index)
-            melds = ()
+        if f"hands[{index}].melds" in unset:
+            melds = original.hands[index].melds
+        else:
+            try:
+                melds = rules.parse_contract(row.contract.data or "")
+            except rules.RulesError as error:
+                row.contract.errors.append(str(error))
+                unreadable.add(index)
+                melds = ()
         hands.append(_hand(row, melds))
+    settlement = None
+    if form.plays_for_pennies.data:
+        try:
+            schedule = rules.parse_schedule(form.settlement_schedule.data or "")
+        except rules.RulesError as error:
+            form.settlement_schedule.errors.append(str(error))
+            schedule = ()
+            unreadable.add(-1)
+        settlement = rules.Settlement(schedule, form.kitty_split.data)
     prices = {rank: form.price(rank).data for rank in rules.RANKS}
     rs = rules.RuleSet(
         key=original.key,
@@ -91,6 +151,8 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
             after_going_down=form.may_i_after_going_down.data,
             not_twice_running=form.may_i_not_twice_running.data,
             not_after_current_takes=form.may_i_not_after_current_takes.data,
+            buying=form.may_i_buying.data,
+            price=form.may_i_price.data,
         ),
         stock=rules.StockPolicy(form.stock_kind.data),
         fairness=rules.Fairness(
@@ -104,6 +166,11 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
             line.strip() for line in (form.extra_rules.data or "").splitlines() if line.strip()
         ),
         show_lengths=form.show_lengths.data,
+        wild_rank_points=form.wild_rank_points.data,
+        last_turn_after_out=form.last_turn_after_out.data,
+        settlement=settlement,
+        unset=unset,
+        description=form.description.data or "",
     )
     problems = rules.ruleset_problems(rs)
     for path, message in problems:
@@ -116,10 +183,12 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
 def _hand(row: HandRow, melds: tuple[rules.Meld, ...]) -> rules.HandRule:
     return rules.HandRule(
         melds=melds,
-        cards_dealt=row.cards_dealt.data,
+        cards_dealt=row.cards_dealt.data or 0,
         going_out=row.going_out.data,
         may_i_limit=row.may_i_limit.data,
         note=row.note.data or "",
+        wild_rank=row.wild_rank.data or None,
+        blind_cards=row.blind_cards.data,
     )
 
 
@@ -157,12 +226,16 @@ def _errors_for(
         return form.extra_rules.errors
     if path in form.section_errors:
         return form.section_errors[path]
+    if path.startswith("settlement.schedule"):
+        return form.settlement_schedule.errors
+    if path == "settlement.kitty_split":
+        return form.kitty_split.errors
     name = path.replace(".", "_")
     return form[name].errors if name in form else form.form_errors
 
 
 def _hand_field(part: str | None) -> str:
     """The field of a hand row that a path names; a fault in a meld is one of the contract."""
-    if part in ("cards_dealt", "going_out", "may_i_limit", "note"):
+    if part in ("cards_dealt", "going_out", "may_i_limit", "note", "blind_cards", "wild_rank"):
         return part
     return "contract"

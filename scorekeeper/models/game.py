@@ -122,6 +122,10 @@ class Seat(db.Model):
     # Also set when the game ends: hands gone out, and hand scores the missing-score rule posted.
     hands_out: Mapped[int] = mapped_column(default=0)
     posted_hands: Mapped[int] = mapped_column(default=0)
+    # Set when a game played for pennies ends: the player's net (payments by place, share of
+    # the kitty, buys paid in) in rules.PENNY_PARTS parts of a penny, exact for ties and
+    # thirds, so a season's net is a sum; None for a game not played for pennies.
+    net_parts: Mapped[int | None]
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()

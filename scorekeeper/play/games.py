@@ -91,6 +91,9 @@ def start_game(
             f"{rs.name} is played by {rs.min_players} to {rs.max_players} players; "
             f"{len(players)} are chosen."
         )
+    refusal = rules.start_refusal(rs, len(players))
+    if refusal:
+        raise GameRefused(refusal)
     if len({p.id for p in players}) != len(players):
         raise GameRefused("A player can take only one seat.")
     if any(p.league_id != league.id for p in players):
@@ -265,8 +268,10 @@ def end(game: Game, cause: rules.EndCause) -> rules.GameEnding[int]:
     if hand is not None:
         hand.state = HandState.UNPLAYED
         hand.note = "Not played: the game ended."
+    # The status first: settling up in pennies is for a game over that counts.
+    discarded = ending(game, cause).discarded
+    game.status = GameStatus.INCOMPLETE if discarded else GameStatus.FINISHED
     result = settle(game, cause)
-    game.status = GameStatus.INCOMPLETE if result.discarded else GameStatus.FINISHED
     game.finished_at = datetime.now(UTC)
     touch(game)
     return result
@@ -294,7 +299,37 @@ def settle(game: Game, cause: rules.EndCause | None = None) -> rules.GameEnding[
         seat.place = row.place
         seat.hands_out = sum(1 for s in scored if s.seat_id == seat.id and s.went_out)
         seat.posted_hands = sum(1 for s in scored if s.seat_id == seat.id and s.posted)
+    _settle_pennies(game)
     return result
+
+
+def claims_in_game(game: Game) -> dict[int, int]:
+    """May I?s (or buys) each seat made over the scored hands and the hand in play.
+
+    Re-dealt and re-played attempts are left out: their cards went back into the pack.
+    """
+    counts = {seat.id: 0 for seat in game.seats}
+    for hand in game.hands:
+        if hand.state in (HandState.SCORED, HandState.PLAYING):
+            for claim in hand.claims:
+                counts[claim.seat_id] = counts.get(claim.seat_id, 0) + 1
+    return counts
+
+
+def _settle_pennies(game: Game) -> None:
+    """Write each seat's net in pennies when a game played for pennies is over and counts."""
+    rs = game.rules
+    for seat in game.seats:
+        seat.net_parts = None
+    if rs.settlement is None or game.discarded or game.status != GameStatus.FINISHED:
+        return
+    places = {seat.id: seat.place for seat in game.seats if seat.place is not None}
+    try:
+        settled = rules.settle(rs, places, claims_in_game(game))
+    except rules.RulesError:
+        return  # no schedule row for this table: the game-over screen says so
+    for seat in game.seats:
+        seat.net_parts = rules.net_parts(settled.net[seat.id])
 
 
 def delete_game(game: Game) -> None:

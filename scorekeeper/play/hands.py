@@ -80,11 +80,11 @@ def _verdict(
     """Check the report and score it under the missing-score rule; raise if it is refused."""
     rs = hand.game.rules
     names = [seat.player.name for seat in hand_seats(hand)]
-    check = check_hand(rs, entries, names, stock_ran_out=stock_ran_out)
+    check = check_hand(rs, entries, names, stock_ran_out=stock_ran_out, hand_number=hand.number)
     if check.errors or (check.warnings and not confirmed):
         raise HandRefused(check)
     reported = {
-        i: fairness.MISSING if entry.no_score else entry_score(rs, entry)
+        i: fairness.MISSING if entry.no_score else entry_score(rs, entry, hand.number)
         for i, entry in enumerate(entries)
     }
     try:
@@ -120,7 +120,9 @@ def _write_scores(
             "penalty_reason": entry.penalty_reason.strip() if entry.penalty else "",
             "went_out": entry.went_out,
             "no_score": entry.no_score,
-            "score": (scored.score if scored else entry_score(rs, entry)) if keep_scores else None,
+            "score": (scored.score if scored else entry_score(rs, entry, hand.number))
+            if keep_scores
+            else None,
             "posted": bool(scored and scored.posted),
         }
         row = by_seat.get(seat.id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper import rules
-from scorekeeper.models import Hand, HandState, MayIClaim, Seat
+from scorekeeper.models import Game, Hand, HandState, MayIClaim, Seat
 from scorekeeper.play import games
 
 
@@ -16,6 +16,8 @@ class HandSize:
     seat: Seat
     claims: int
     cards: int
+    # Claims (or buys) the player may still make in this hand; None when there is no limit.
+    left: int | None = None
 
 
 def claims_by_seat(hand: Hand) -> dict[int, int]:
@@ -35,6 +37,7 @@ def hand_sizes(hand: Hand) -> list[HandSize]:
             seat,
             counts.get(seat.id, 0),
             rules.expected_hand_size(rs, hand.number, counts.get(seat.id, 0)),
+            rules.claims_left(rs, hand.number, counts.get(seat.id, 0)),
         )
         for seat in games.seats_at_hand(hand.game, hand.number)
     ]
@@ -66,11 +69,26 @@ def record_claim(
         current_player_took=current_player_took,
     )
     if not ruling.allowed:
+        if hand.game.rules.may_i.buying:
+            raise games.GameRefused(f"{seat.player.name} may not buy now. {ruling.reason}")
         raise games.GameRefused(f"{seat.player.name} may not say May I? now. {ruling.reason}")
     claim = MayIClaim(seat=seat)
     hand.claims.append(claim)
     games.touch(hand.game)
     return claim
+
+
+def buys_in_game(game: Game) -> dict[int, int]:
+    """Buys (claims) each seat made over the game's scored hands and the hand in play.
+
+    Re-dealt and re-played attempts are left out: their cards went back into the pack.
+    """
+    return games.claims_in_game(game)
+
+
+def kitty(game: Game) -> int:
+    """Pennies in the kitty so far: every buy of the game times the price of a buy."""
+    return sum(buys_in_game(game).values()) * game.rules.may_i.price
 
 
 def take_back(hand: Hand, claim_id: int) -> None:

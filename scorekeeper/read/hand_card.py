@@ -26,6 +26,17 @@ class HandCard:
     first_player: Seat
     going_out: str
     note: str
+    # This hand's wild rank as the table says it ("7s"), and what one costs left in hand.
+    wild_rank: str | None = None
+    wild_rank_points: int = 0
+    # "May I?" or "buy"; what one costs in this hand; the most a player may make (None: no
+    # limit); the cards taken blind from the stock with each.
+    claim_noun: str = "May I?"
+    claim_words: str = ""
+    claim_limit: int | None = None
+    blind_cards: int = 0
+    # True when several players may go out in this hand (a last turn for the others).
+    last_turn: bool = False
 
 
 def hand_card(game: Game, hand: Hand) -> HandCard:
@@ -51,4 +62,15 @@ def hand_card(game: Game, hand: Hand) -> HandCard:
         first_player=seats[rules.first_player_among(dealer, len(seats), present)],
         going_out=rules.going_out_words(rs, hand.number),
         note=rule.note,
+        wild_rank=(
+            rules.wild_rank_label(rule.wild_rank).removesuffix(" (wild)")
+            if rule.wild_rank
+            else None
+        ),
+        wild_rank_points=rs.wild_rank_points,
+        claim_noun=rules.claim_noun(rs),
+        claim_words=rules.hand_claim_words(rs, hand.number),
+        claim_limit=rules.may_i_limit(rs, hand.number),
+        blind_cards=rules.blind_cards(rs, hand.number),
+        last_turn=rs.last_turn_after_out,
     )

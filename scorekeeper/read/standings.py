@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from fractions import Fraction
 
 from sqlalchemy import ColumnElement, and_, case, extract, func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameStatus, League, Player, Seat
+from scorekeeper.rules.settlement import PENNY_PARTS
 from scorekeeper.rules.standings import PlayerRecord, Ranked, rank
 
 ALL_TIME = "all"
@@ -138,6 +140,23 @@ def records(league: League, season: SeasonChoice) -> list[PlayerRecord]:
 def standings(league: League, season: SeasonChoice) -> list[Ranked]:
     """The season's standings under the league's ranking measure and minimum of games."""
     return rank(records(league, season), league.ranking, league.min_games)
+
+
+def pennies(league: League, season: SeasonChoice) -> dict[int, Fraction] | None:
+    """Each player's net in pennies over the season's counted games played for pennies.
+
+    None when no such game counts in the season (the league does not play for pennies).
+    One aggregate over the games' final seats.
+    """
+    rows = db.session.execute(
+        select(Seat.player_id, func.sum(Seat.net_parts))
+        .join(Game, Game.id == Seat.game_id)
+        .where(_counted_games(league, season), Seat.net_parts.is_not(None))
+        .group_by(Seat.player_id)
+    ).all()
+    if not rows:
+        return None
+    return {player_id: Fraction(int(parts), PENNY_PARTS) for player_id, parts in rows}
 
 
 def counted_games(league: League, season: SeasonChoice) -> int:

@@ -19,7 +19,12 @@ from scorekeeper.rules.ruleset import (
 MELD_NAMES: dict[str, MeldKind] = {
     **dict.fromkeys(("set", "sets", "trio", "trios", "group", "groups", "book", "books"), "set"),
     **dict.fromkeys(("run", "runs", "straight", "straights", "sequence", "sequences"), "run"),
+    **dict.fromkeys(("pair", "pairs"), "pair"),
 }
+# The progressive game's contract: any sets or runs, none shorter than n cards.
+_ANY_MELDS = re.compile(
+    r"\s*(?:any\s+)?(?:sets?|melds?)\s+or\s+runs?\s+of\s+(\d{1,2})(?:\s+or\s+more)?(?:\s+cards)?\s*"
+)
 COUNT_WORDS: dict[str, int] = {
     "a": 1,
     "an": 1,
@@ -46,6 +51,9 @@ _TOKENS = re.compile(r"\d+|[^\W\d_]+|\S")
 def parse_contract(words: str) -> tuple[Meld, ...]:
     """The melds of "2 sets + 1 run of 7"; raises RulesError saying what cannot be read."""
     # Also read: "two trios and a run", "1 set 1 run"; a length left out is the usual one.
+    any_melds = _ANY_MELDS.fullmatch(words.casefold())
+    if any_melds:
+        return (Meld("any", int(any_melds[1])),)
     tokens = _TOKENS.findall(words.casefold())
     if not tokens:
         raise RulesError(f"Write the contract, {EXAMPLE}.")
@@ -83,7 +91,7 @@ def _kind(tokens: list[str], position: int, count: int) -> tuple[MeldKind, int]:
         raise RulesError(f"{count} of what? Name sets or runs, {EXAMPLE}.")
     token = tokens[position]
     if token not in MELD_NAMES:
-        raise RulesError(f"“{token}” is not a set or a run. Write the contract {EXAMPLE}.")
+        raise RulesError(f"“{token}” is not a set, a run or a pair. Write the contract {EXAMPLE}.")
     return MELD_NAMES[token], position + 1
 
 

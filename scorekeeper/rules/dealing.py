@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from scorekeeper.rules.ruleset import (
     DEFAULT_LENGTHS,
+    SET_BY_FAMILY,
     DeckCount,
     HandRule,
     Meld,
@@ -87,9 +88,25 @@ def contract_minimum(melds: tuple[Meld, ...]) -> int:
     return sum(meld.length for meld in melds)
 
 
+def is_unset(rs: RuleSet, path: str) -> bool:
+    """True when the rule texts leave the value at `path` to the family (and it is not set)."""
+    return path in rs.unset
+
+
 def contract_words(rs: RuleSet, hand_number: int) -> str:
     """The contract of hand `hand_number` as the table says it, e.g. "2 sets + 1 run"."""
-    return melds_in_words(hand_rule(rs, hand_number).melds, show_lengths=rs.show_lengths)
+    rule = hand_rule(rs, hand_number)
+    if is_unset(rs, f"hands[{hand_number - 1}].melds"):
+        known = melds_in_words(rule.melds, show_lengths=rs.show_lengths) if rule.melds else ""
+        return f"{known} + more, {SET_BY_FAMILY}" if known else SET_BY_FAMILY.capitalize()
+    return melds_in_words(rule.melds, show_lengths=rs.show_lengths)
+
+
+def cards_dealt_words(rs: RuleSet, hand_number: int) -> str:
+    """The cards dealt in hand `hand_number` as a number, or "Set by your family"."""
+    if is_unset(rs, f"hands[{hand_number - 1}].cards_dealt"):
+        return SET_BY_FAMILY.capitalize()
+    return str(cards_dealt(rs, hand_number))
 
 
 def melds_in_words(melds: tuple[Meld, ...], *, show_lengths: bool = False) -> str:
@@ -99,6 +116,9 @@ def melds_in_words(melds: tuple[Meld, ...], *, show_lengths: bool = False) -> st
         counts[meld] = counts.get(meld, 0) + 1
     parts = []
     for meld, count in counts.items():
+        if meld.kind == "any":
+            parts.append(f"sets or runs of {meld.length} or more cards")
+            continue
         noun = meld.kind if count == 1 else f"{meld.kind}s"
         words = f"{count} {noun}"
         if show_lengths or meld.length != DEFAULT_LENGTHS[meld.kind]:
@@ -107,9 +127,16 @@ def melds_in_words(melds: tuple[Meld, ...], *, show_lengths: bool = False) -> st
     return " + ".join(parts) if parts else "no contract"
 
 
+LAST_TURN_WORDS = (
+    "When someone goes out, every other player gets one more turn; "
+    "anyone who empties their hand then scores 0 too."
+)
+
+
 def going_out_words(rs: RuleSet, hand_number: int) -> str:
-    """How a player goes out in hand `hand_number`."""
-    return GOING_OUT_WORDS[hand_rule(rs, hand_number).going_out]
+    """How a player goes out in hand `hand_number` (and the others' last turn, if any)."""
+    words = GOING_OUT_WORDS[hand_rule(rs, hand_number).going_out]
+    return f"{words} {LAST_TURN_WORDS}" if rs.last_turn_after_out else words
 
 
 def stock_words(stock: StockPolicy) -> str:
@@ -170,6 +197,10 @@ def _check_seating(seat: int, hand_number: int, players: int) -> None:
 
 def ruleset_summary(rs: RuleSet) -> str:
     """One line telling a rule set apart: players, hands, cards dealt, what is wild."""
+    if rs.description:
+        return (
+            f"{rs.min_players}-{rs.max_players} players · {len(rs.hands)} hands · {rs.description}"
+        )
     dealt = sorted({hand.cards_dealt for hand in rs.hands})
     cards = (
         f"{dealt[0]} cards every hand"

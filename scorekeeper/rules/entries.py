@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from scorekeeper.rules.dealing import decks_at_table
 from scorekeeper.rules.ruleset import RuleSet
-from scorekeeper.rules.scoring import is_possible_total, points_for_tally
+from scorekeeper.rules.scoring import hand_prices, is_possible_total, points_for_tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,20 +63,24 @@ class HandCheck:
         return not self.errors
 
 
-def card_points(rs: RuleSet, entry: PlayerEntry) -> int:
+def card_points(rs: RuleSet, entry: PlayerEntry, hand_number: int | None = None) -> int:
     """Points of the cards left in hand: the tally's, or the typed total; 0 for going out."""
     if entry.went_out or entry.no_score:
         return 0
     if entry.typed_total is not None:
         return entry.typed_total
-    return points_for_tally(rs, entry.tally)
+    return points_for_tally(rs, entry.tally, hand_number=hand_number)
 
 
-def entry_score(rs: RuleSet, entry: PlayerEntry) -> int | None:
-    """A player's score for the hand, penalties included; None when they gave no score."""
+def entry_score(rs: RuleSet, entry: PlayerEntry, hand_number: int | None = None) -> int | None:
+    """A player's score for the hand, penalties included; None when they gave no score.
+
+    :param hand_number: the hand scored, whose wild rank (if any) has its own price.
+    """
     if entry.no_score:
         return None
-    return card_points(rs, entry) + entry.short_cards * rs.short_card_penalty + entry.penalty
+    points = card_points(rs, entry, hand_number)
+    return points + entry.short_cards * rs.short_card_penalty + entry.penalty
 
 
 def check_hand(
@@ -85,19 +89,25 @@ def check_hand(
     names: Sequence[str],
     *,
     stock_ran_out: bool,
+    hand_number: int | None = None,
 ) -> HandCheck:
-    """Check a hand's report: complete, consistent, and within what the cards can produce."""
+    """Check a hand's report: complete, consistent, and within what the cards can produce.
+
+    :param hand_number: the hand reported; its wild rank decides the card prices.
+    """
     errors: list[Problem] = []
     warnings: list[Problem] = []
     in_play = decks_at_table(rs, len(entries))
     cards_in_play = in_play.decks * 52 + in_play.jokers
+    known = {group.label for group in hand_prices(rs, hand_number)}
     for index, (entry, name) in enumerate(zip(entries, names, strict=True)):
-        errors.extend(Problem(m, index) for m in _entry_errors(rs, entry, name, cards_in_play))
+        problems = _entry_errors(rs, entry, name, cards_in_play, known)
+        errors.extend(Problem(m, index) for m in problems)
         if (
             entry.typed_total is not None
             and entry.typed_total > 0
             and not entry.went_out
-            and not is_possible_total(rs, entry.typed_total)
+            and not is_possible_total(rs, entry.typed_total, hand_number=hand_number)
         ):
             warnings.append(
                 Problem(
@@ -107,13 +117,13 @@ def check_hand(
                 )
             )
     out = [name for entry, name in zip(entries, names, strict=True) if entry.went_out]
-    if len(out) > 1:
+    if len(out) > 1 and not rs.last_turn_after_out:
         errors.append(
             Problem(f"Only one player can go out in a hand, but {_and(out)} are marked out.")
         )
     elif out and stock_ran_out:
         errors.append(
-            Problem(f"{out[0]} went out, so the hand did not end with the stock running out.")
+            Problem(f"{_and(out)} went out, so the hand did not end with the stock running out.")
         )
     elif not out and not stock_ran_out:
         errors.append(
@@ -125,9 +135,10 @@ def check_hand(
     return HandCheck(tuple(errors), tuple(warnings))
 
 
-def _entry_errors(rs: RuleSet, entry: PlayerEntry, name: str, cards_in_play: int) -> list[str]:
+def _entry_errors(
+    rs: RuleSet, entry: PlayerEntry, name: str, cards_in_play: int, known: set[str]
+) -> list[str]:
     errors: list[str] = []
-    known = {group.label for group in rs.prices}
     for label, count in entry.tally.items():
         if label not in known:
             errors.append(f"{name}: the rules have no card price “{label}”.")

@@ -16,6 +16,52 @@ class MayIRuling(NamedTuple):
     reason: str = ""
 
 
+def claim_noun(rs: RuleSet) -> str:
+    """What the table calls a claim of the discard under this rule set: "buy" or "May I?"."""
+    return "buy" if rs.may_i.buying else "May I?"
+
+
+def blind_cards(rs: RuleSet, hand_number: int) -> int:
+    """Cards taken blind from the stock with each claim (or buy) in this hand."""
+    own = hand_rule(rs, hand_number).blind_cards
+    return rs.may_i.penalty_cards if own is None else own
+
+
+def claim_words(rs: RuleSet, hand_number: int, name: str) -> str:
+    """What a recorded claim (or buy) gives the player, in one sentence."""
+    blind = blind_cards(rs, hand_number)
+    if rs.may_i.buying:
+        price = rs.may_i.price
+        cost = f" for {price} penn{'y' if price == 1 else 'ies'} into the kitty" if price else ""
+        extra = f", and {_cards(blind, 'blind card')} from the stock" if blind else ""
+        return f"{name} buys the face-up card{cost}{extra}."
+    return f"May I? for {name}: the discard and {_cards(blind, 'penalty card')} from the stock."
+
+
+def hand_claim_words(rs: RuleSet, hand_number: int) -> str:
+    """What one claim (or buy) costs in this hand, for the table screen."""
+    blind = blind_cards(rs, hand_number)
+    if rs.may_i.buying:
+        price = rs.may_i.price
+        cost = f" for {price} penn{'y' if price == 1 else 'ies'} into the kitty" if price else ""
+        extra = f", with {_cards(blind, 'blind card')} from the stock" if blind else ""
+        return f"A buy takes the face-up card{cost}{extra}."
+    return f"The claimant takes the discard and {_cards(blind, 'penalty card')}."
+
+
+def _cards(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def claims_left(rs: RuleSet, hand_number: int, made: int) -> int | None:
+    """How many more claims (or buys) a player who made `made` may make in this hand.
+
+    None when there is no limit.
+    """
+    limit = may_i_limit(rs, hand_number)
+    return None if limit is None else max(limit - made, 0)
+
+
 def may_i_limit(rs: RuleSet, hand_number: int) -> int | None:
     """Most May I?s one player may make in this hand (None: no limit, 0: none)."""
     limits = [
@@ -49,11 +95,13 @@ def may_i_allowed(
     policy = rs.may_i
     banned = policy.banned_last_hands
     if hand_number > len(rs.hands) - banned:
-        return MayIRuling(False, f"No May I? in the last {banned} hands.")
+        return MayIRuling(False, f"No {claim_noun(rs)} in the last {banned} hands.")
     limit = may_i_limit(rs, hand_number)
     if limit == 0:
-        return MayIRuling(False, "No May I? in this hand.")
+        return MayIRuling(False, f"No {claim_noun(rs)} in this hand.")
     if limit is not None and claims_by_player_this_hand >= limit:
+        if policy.buying:
+            return MayIRuling(False, f"A player may buy only {_times(limit)} in this hand.")
         return MayIRuling(False, f"A player may say May I? only {_times(limit)} in this hand.")
     if player_is_down and not policy.after_going_down:
         return MayIRuling(False, "No May I? once you have gone down.")
@@ -74,16 +122,19 @@ def may_i_priority(
     """The seat that gets the discard when several say May I?.
 
     Under "nearest" it is the claimant first in turn after the current player (seat + 1, ...);
-    under "first_to_ask" it is `first_to_ask`, or else the first of `claimant_seats`, which is
+    under "in_turn_first" the player whose turn it is when they buy, else the same; under
+    "first_to_ask" it is `first_to_ask`, or else the first of `claimant_seats`, which is
     then taken to be in the order they asked.
     :raises RulesError: for no claimants, a seat not at the table, or the current player.
     """
     seats = list(claimant_seats)
     if not seats:
-        raise RulesError("Nobody said May I?.")
+        raise RulesError(f"Nobody asked to {'buy' if rs.may_i.buying else 'say May I?'}.")
     for seat in (current_seat, *seats):
         if not 0 <= seat < players:
             raise RulesError(f"Seat {seat} is not at a table of {players}.")
+    if rs.may_i.priority == "in_turn_first" and current_seat in seats:
+        return current_seat
     if current_seat in seats:
         raise RulesError("The player whose turn it is takes the discard in turn, not by May I?.")
     if rs.may_i.priority == "first_to_ask":
@@ -96,20 +147,27 @@ def may_i_priority(
 
 
 def expected_hand_size(rs: RuleSet, hand_number: int, claims: int) -> int:
-    """Cards a player holds between turns before going down: dealt + (1 + penalty) per claim."""
+    """Cards a player holds between turns before going down: dealt + (1 + blind) per claim."""
     if claims < 0:
         raise RulesError(f"A player cannot have made {claims} May I?s.")
-    return cards_dealt(rs, hand_number) + (1 + rs.may_i.penalty_cards) * claims
+    return cards_dealt(rs, hand_number) + (1 + blind_cards(rs, hand_number)) * claims
 
 
 def may_i_words(policy: MayIPolicy, hands: int) -> tuple[str, ...]:
-    """The May I? policy as short sentences for the referee page."""
+    """The May I? (or buying) policy as short sentences for the referee page."""
+    if policy.buying:
+        return _buying_words(policy, hands)
     cards = (
         "1 penalty card" if policy.penalty_cards == 1 else f"{policy.penalty_cards} penalty cards"
     )
     words = [f"The claimant takes the discard and {cards} from the stock."]
     if policy.priority == "nearest":
         words.append("Several claimants: it goes to the one next in turn after the current player.")
+    elif policy.priority == "in_turn_first":
+        words.append(
+            "Several claimants: the player whose turn it is first, "
+            "then the one who plays soonest after them."
+        )
     else:
         words.append("Several claimants: it goes to whoever asked first.")
     if policy.per_hand_limit is not None:
@@ -123,6 +181,28 @@ def may_i_words(policy: MayIPolicy, hands: int) -> tuple[str, ...]:
         words.append("Nobody may take two discards in a row by May I?.")
     if policy.not_after_current_takes:
         words.append("Once the current player takes the discard, nobody else may claim.")
+    return tuple(words)
+
+
+def _buying_words(policy: MayIPolicy, hands: int) -> tuple[str, ...]:
+    price = f"{policy.price} penny" if policy.price == 1 else f"{policy.price} pennies"
+    words = [
+        f"A player may buy the face-up discard for {price}, paid into the kitty.",
+        "The player whose turn it is may buy first and then play the turn as usual.",
+    ]
+    if policy.priority == "first_to_ask":
+        words.append("Several buyers: it goes to whoever asked first.")
+    else:
+        words.append("Several buyers: it goes to the one whose turn comes soonest.")
+    if policy.penalty_cards:
+        blind = "1 blind card" if policy.penalty_cards == 1 else f"{policy.penalty_cards} cards"
+        words.append(f"Each buy also takes {blind} from the stock, unless the hand says otherwise.")
+    if policy.per_hand_limit is not None:
+        words.append(f"Each player may buy {_times(policy.per_hand_limit)} a hand at most.")
+    if policy.banned_last_hands:
+        words.append(f"No buying from hand {hands - policy.banned_last_hands + 1} on.")
+    if not policy.after_going_down:
+        words.append("A player who has gone down may not buy.")
     return tuple(words)
 
 

@@ -13,6 +13,7 @@ from scorekeeper.rules.ruleset import (
     PriceGroup,
     RulesError,
     RuleSet,
+    Settlement,
     StockPolicy,
 )
 
@@ -182,8 +183,167 @@ LIVERPOOL = RuleSet(
     stock=StockPolicy("reshuffle"),
 )
 
+# The progressive game: one more card each round, the rank equal to the cards dealt is wild.
+# Past 13 cards (the 13-round house rule) our reading goes on to aces, then 2s.
+WILD_FOR_CARDS: dict[int, str] = {
+    **{n: str(n) for n in range(3, 11)},
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+    15: "2",
+}
+PAST_KINGS = (
+    "Our reading: past kings the wild rank goes on to aces, then 2s. Change it if you like."
+)
+
+
+def _progressive_hands(rounds: int) -> tuple[HandRule, ...]:
+    return tuple(
+        HandRule(
+            (Meld("any", 3),),
+            cards,
+            wild_rank=WILD_FOR_CARDS[cards],
+            note=PAST_KINGS if cards > 13 else "",
+        )
+        for cards in range(3, 3 + rounds)
+    )
+
+
+def _progressive(rounds: int) -> RuleSet:
+    return RuleSet(
+        key="progressive" if rounds == 11 else f"progressive-{rounds}",
+        name="Progressive game" if rounds == 11 else f"Progressive game ({rounds} rounds)",
+        min_players=2,
+        max_players=8,
+        hands=_progressive_hands(rounds),
+        deck_counts=(DeckCount(2, 4, 2, 4), DeckCount(5, 8, 3, 6)),
+        wild="Jokers, and each round the rank equal to the cards dealt (3s, then 4s, up to kings).",
+        ace_in_runs=HIGH_OR_LOW,
+        prices=(
+            PriceGroup("A", ("A",), 1),
+            *_face_value_prices(2),
+            PriceGroup("10", ("10",), 10),
+            PriceGroup("J", ("J",), 11),
+            PriceGroup("Q", ("Q",), 12),
+            PriceGroup("K", ("K",), 13),
+            PriceGroup("Joker", ("JOKER",), 50),
+        ),
+        may_i=MayIPolicy(penalty_cards=1, priority="nearest"),
+        stock=StockPolicy("reshuffle"),
+        extra_rules=(
+            "Sets and runs need only 3 cards; go out by melding your whole hand, "
+            "with or without a last discard.",
+            "Cards left in hand count their face value (ace 1, our reading), J 11, Q 12, K 13.",
+            "Decks by number of players are our reading; set your family's own.",
+        ),
+        wild_rank_points=20,
+        last_turn_after_out=True,
+        description=(
+            f"{rounds} rounds of 3 to {rounds + 2} cards, the round's wild rank costs 20, "
+            "and everyone gets a last turn to go out too."
+        ),
+    )
+
+
+PROGRESSIVE = _progressive(11)
+PROGRESSIVE_13 = _progressive(13)
+
+# The buying game lost its table of contracts and cards per deal: those cells are the family's.
+BUYING_HANDS = 15
+_BUYING_KNOWN: dict[int, HandRule] = {
+    12: HandRule((), 0, may_i_limit=2, blind_cards=1),
+    13: HandRule((), 0, may_i_limit=2, blind_cards=1),
+    14: HandRule((Meld("pair", 2),), 0, may_i_limit=1, blind_cards=0),
+}
+BUYING = RuleSet(
+    key="buying",
+    name="Buying game",
+    min_players=3,
+    max_players=6,
+    hands=tuple(
+        _BUYING_KNOWN.get(n, HandRule((), 0, blind_cards=0)) for n in range(1, BUYING_HANDS + 1)
+    ),
+    deck_counts=(DeckCount(3, 6, 2, 4),),
+    wild="Jokers and 2s are wild.",
+    ace_in_runs=HIGH_OR_LOW,
+    prices=(),
+    may_i=MayIPolicy(
+        penalty_cards=0, priority="in_turn_first", per_hand_limit=None, buying=True, price=1
+    ),
+    stock=StockPolicy("reshuffle"),
+    extra_rules=(
+        "A pair is two cards of one rank; a set may hold identical cards.",
+        "A wild card once melded stays: nobody may swap the real card for it.",
+        "The player in turn may stop a buy only by taking or buying the card themselves.",
+        "The number of players is not in the text: 3 to 6 is our reading.",
+    ),
+    settlement=Settlement(schedule=(), kitty_split="winner"),
+    unset=(
+        *(f"hands[{i}].melds" for i in range(BUYING_HANDS)),
+        *(f"hands[{i}].cards_dealt" for i in range(BUYING_HANDS)),
+        *(f"hands[{i}].may_i_limit" for i in range(BUYING_HANDS) if i + 1 not in _BUYING_KNOWN),
+        "prices",
+        "settlement.schedule",
+    ),
+    description=(
+        "15 deals with pairs in the contracts, buys at a penny into a kitty, and a settling "
+        "up by place; your family fills in the cells the text lost."
+    ),
+)
+
+FOURTH_HAND = (
+    "The text lost this hand: 3 sets is our reading. Change it if your family plays another."
+)
+SIX_HANDS = RuleSet(
+    key="six-hands",
+    name="Six-hand family list",
+    min_players=4,
+    max_players=8,
+    hands=_amend(
+        _hands(
+            (
+                (SET, SET),
+                (RUN, RUN),
+                (SET, SET, RUN),
+                (SET, SET, SET),
+                (RUN, RUN, SET),
+                (RUN, RUN, RUN),
+            ),
+            (12,) * 6,
+        ),
+        3,
+        note=FOURTH_HAND,
+    ),
+    deck_counts=CONTINENTAL.deck_counts,
+    wild=CONTINENTAL.wild,
+    ace_in_runs=HIGH_OR_LOW,
+    prices=CONTINENTAL.prices,
+    may_i=CONTINENTAL.may_i,
+    stock=CONTINENTAL.stock,
+    extra_rules=(
+        "A set may mix suits; a run is all in one suit.",
+        "Dealing, decks, wild cards and prices follow Continental.",
+    ),
+    description=(
+        "Six contracts from 2 sets to 3 runs, the fourth (3 sets) our reading; "
+        "otherwise played as Continental."
+    ),
+)
+
 PRESETS: dict[str, RuleSet] = {
-    rs.key: rs for rs in (CONTINENTAL, MAY_I_11, MAY_I_DEUCES, CONTRACT_RUMMY, LIVERPOOL)
+    rs.key: rs
+    for rs in (
+        CONTINENTAL,
+        MAY_I_11,
+        MAY_I_DEUCES,
+        CONTRACT_RUMMY,
+        LIVERPOOL,
+        PROGRESSIVE,
+        PROGRESSIVE_13,
+        BUYING,
+        SIX_HANDS,
+    )
 }
 
 

@@ -6,21 +6,28 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 GoingOut = Literal["normal", "no_discard", "all_at_once"]
-MeldKind = Literal["set", "run"]
-Priority = Literal["nearest", "first_to_ask"]
+# "any" is a set or a run, whichever the player makes (the progressive game's melds of 3+).
+MeldKind = Literal["set", "run", "pair", "any"]
+# "in_turn_first": the player whose turn it is may buy first, then the one who plays soonest.
+Priority = Literal["nearest", "first_to_ask", "in_turn_first"]
+KittySplit = Literal["winner", "two_thirds"]
 StockKind = Literal["turn_over_once", "reshuffle", "reshuffle_keep_top"]
 
 GOING_OUT_KINDS: tuple[str, ...] = get_args(GoingOut)
 MELD_KINDS: tuple[str, ...] = get_args(MeldKind)
 PRIORITIES: tuple[str, ...] = get_args(Priority)
 STOCK_KINDS: tuple[str, ...] = get_args(StockKind)
+KITTY_SPLITS: tuple[str, ...] = get_args(KittySplit)
 
 JOKER = "JOKER"
 STANDARD_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANKS: tuple[str, ...] = (*STANDARD_RANKS, JOKER)
 
 # The contract words leave a length out when it is the usual one.
-DEFAULT_LENGTHS: dict[str, int] = {"set": 3, "run": 4}
+DEFAULT_LENGTHS: dict[str, int] = {"set": 3, "run": 4, "pair": 2, "any": 3}
+
+# What a cell of a preset shows when the rule text lost its value and the family enters it.
+SET_BY_FAMILY = "set by your family"
 
 # The widest table any rule set may describe.
 FEWEST_PLAYERS = 2
@@ -57,6 +64,12 @@ class HandRule:
     # Most May I?s one player may make in this hand: None means no limit, 0 means none at all.
     may_i_limit: int | None = None
     note: str = ""
+    # The rank that is wild in this hand only (the progressive game's 3s, 4s, ... kings);
+    # left in hand it costs the rule set's `wild_rank_points`, not its usual price.
+    wild_rank: str | None = None
+    # Cards taken blind from the stock with each May I? or buy in this hand (None: the
+    # policy's `penalty_cards`).
+    blind_cards: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +107,27 @@ class MayIPolicy:
     not_twice_running: bool = False
     # True when nobody may claim once the current player has taken the discard.
     not_after_current_takes: bool = False
+    # True when the claim is a buy: the player whose turn it is may buy too, and each buy
+    # pays `price` (pennies) into the kitty.
+    buying: bool = False
+    price: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Payouts:
+    """What each place wins (+) or pays (-) at a table of `players`; place 1 first."""
+
+    players: int
+    amounts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """How the table settles up in pennies at the end: a schedule and the kitty's split."""
+
+    schedule: tuple[Payouts, ...] = ()
+    # "winner": the whole kitty to first place; "two_thirds": 2/3 to first, 1/3 to second.
+    kitty_split: KittySplit = "winner"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +168,18 @@ class RuleSet:
     extra_rules: tuple[str, ...] = ()
     # True to spell out every meld length in the contract words ("2 sets of 3").
     show_lengths: bool = False
+    # What a hand's wild rank (HandRule.wild_rank) costs when left in hand.
+    wild_rank_points: int = 20
+    # True when, after one player goes out, every other player has one more turn, and any who
+    # also empties their hand scores 0 (several players out in one hand).
+    last_turn_after_out: bool = False
+    # The pennies the table settles at the end; None when the game is not played for money.
+    settlement: Settlement | None = None
+    # Field paths (e.g. "hands[2].melds", "prices") that the rule texts leave to the family:
+    # shown as "set by your family", skipped by the checks, and to be set before a game.
+    unset: tuple[str, ...] = ()
+    # One line telling this rule set apart at league creation.
+    description: str = ""
 
     @property
     def uses_jokers(self) -> bool:

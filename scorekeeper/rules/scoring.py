@@ -5,43 +5,83 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TypeVar
 
+from scorekeeper.rules.contracts import group_label, rank_name
+from scorekeeper.rules.dealing import hand_rule
 from scorekeeper.rules.ruleset import PriceGroup, RulesError, RuleSet
 
 K = TypeVar("K", bound=Hashable)
 
+PLURAL_NAMES = {"A": "Aces", "J": "Jacks", "Q": "Queens", "K": "Kings"}
 
-def price_group(rs: RuleSet, label: str) -> PriceGroup:
-    """The price group with this label (the key of a tally).
+
+def wild_rank_label(rank: str) -> str:
+    """The tally label of a hand's wild rank: "7s (wild)", "Kings (wild)"."""
+    return f"{PLURAL_NAMES.get(rank, rank_name(rank) + 's')} (wild)"
+
+
+def hand_prices(rs: RuleSet, hand_number: int | None = None) -> tuple[PriceGroup, ...]:
+    """The price groups of hand `hand_number` (the rule set's own when None).
+
+    A hand with a wild rank prices that rank apart at `wild_rank_points`, in a group of its
+    own placed after the group it leaves; the other ranks keep their usual price.
+    :raises RulesError: for a hand the game does not have.
+    """
+    if hand_number is None:
+        return rs.prices
+    wild = hand_rule(rs, hand_number).wild_rank
+    if wild is None:
+        return rs.prices
+    wild_group = PriceGroup(wild_rank_label(wild), (wild,), rs.wild_rank_points)
+    groups: list[PriceGroup] = []
+    for group in rs.prices:
+        if wild not in group.ranks:
+            groups.append(group)
+            continue
+        rest = tuple(rank for rank in group.ranks if rank != wild)
+        if rest:
+            groups.append(PriceGroup(group_label(rest), rest, group.points))
+        groups.append(wild_group)
+    if wild_group not in groups:
+        groups.append(wild_group)
+    return tuple(groups)
+
+
+def price_group(rs: RuleSet, label: str, hand_number: int | None = None) -> PriceGroup:
+    """The price group with this label (the key of a tally) in hand `hand_number`.
 
     :raises RulesError: for a label the rule set does not have.
     """
-    for group in rs.prices:
+    groups = hand_prices(rs, hand_number)
+    for group in groups:
         if group.label == label:
             return group
-    known = ", ".join(group.label for group in rs.prices)
+    known = ", ".join(group.label for group in groups)
     raise RulesError(f"{rs.name} has no card group {label!r}; its groups are {known}.")
 
 
-def price_of(rs: RuleSet, rank: str) -> int:
-    """What one card of this rank costs when left in hand.
+def price_of(rs: RuleSet, rank: str, hand_number: int | None = None) -> int:
+    """What one card of this rank costs when left in hand (in hand `hand_number`).
 
     :raises RulesError: for a rank the rule set puts no price on.
     """
-    for group in rs.prices:
+    for group in hand_prices(rs, hand_number):
         if rank in group.ranks:
             return group.points
     raise RulesError(f"{rs.name} puts no price on the card {rank!r}.")
 
 
-def points_for_tally(rs: RuleSet, tally: Mapping[str, int], short_cards: int = 0) -> int:
+def points_for_tally(
+    rs: RuleSet, tally: Mapping[str, int], short_cards: int = 0, *, hand_number: int | None = None
+) -> int:
     """Points for a hand counted by price group: `tally` maps a group's label to how many cards.
 
     :param short_cards: cards missing from a short hand, each charged `short_card_penalty`.
+    :param hand_number: the hand counted, whose wild rank has its own price.
     :raises RulesError: for an unknown group or a negative count.
     """
     total = 0
     for label, count in tally.items():
-        group = price_group(rs, label)
+        group = price_group(rs, label, hand_number)
         if count < 0:
             raise RulesError(f"A hand cannot hold {count} cards of {label}.")
         total += group.points * count
@@ -50,14 +90,17 @@ def points_for_tally(rs: RuleSet, tally: Mapping[str, int], short_cards: int = 0
     return total + short_cards * rs.short_card_penalty
 
 
-def is_possible_total(rs: RuleSet, total: int, max_cards: int | None = None) -> bool:
+def is_possible_total(
+    rs: RuleSet, total: int, max_cards: int | None = None, *, hand_number: int | None = None
+) -> bool:
     """True when some cards left in hand (at most `max_cards` of them) cost exactly `total`.
 
     Only card prices count here; the short-hand penalty is left to the caller.
     """
     if total < 0 or (max_cards is not None and max_cards < 0):
         return False
-    fewest = _fewest_cards_for_each_total(sorted({g.points for g in rs.prices if g.points}), total)
+    prices = sorted({g.points for g in hand_prices(rs, hand_number) if g.points})
+    fewest = _fewest_cards_for_each_total(prices, total)
     return fewest[total] is not None and (max_cards is None or fewest[total] <= max_cards)
 
 

@@ -12,9 +12,11 @@ from scorekeeper.rules.ruleset import (
     HandRule,
     MayIPolicy,
     Meld,
+    Payouts,
     PriceGroup,
     RuleSet,
     RuleSetError,
+    Settlement,
     StockPolicy,
 )
 
@@ -104,6 +106,10 @@ def _optional_integer(value: Any, path: str) -> int | None:
     return None if value is None else _integer(value, path)
 
 
+def _optional_text(value: Any, path: str) -> str | None:
+    return None if value is None else _text(value, path)
+
+
 def _text(value: Any, path: str) -> str:
     if not isinstance(value, str):
         _fail(path, f"{path}: expected text, got {value!r}.")
@@ -139,6 +145,8 @@ _HAND = _object(
         "going_out": _text,
         "may_i_limit": _optional_integer,
         "note": _text,
+        "wild_rank": _optional_text,
+        "blind_cards": _optional_integer,
     },
 )
 _DECK_COUNT = _object(
@@ -156,8 +164,18 @@ _MAY_I = _object(
         "after_going_down": _flag,
         "not_twice_running": _flag,
         "not_after_current_takes": _flag,
+        "buying": _flag,
+        "price": _integer,
     },
 )
+_PAYOUTS = _object(Payouts, {"players": _integer, "amounts": _list_of(_integer)})
+_SETTLEMENT = _object(Settlement, {"schedule": _list_of(_PAYOUTS), "kitty_split": _text})
+
+
+def _optional_settlement(value: Any, path: str) -> Settlement | None:
+    return None if value is None else _SETTLEMENT(value, path)
+
+
 _STOCK = _object(StockPolicy, {"kind": _text})
 _FAIRNESS = _object(Fairness, {f.name: _flag for f in fields(Fairness)})
 
@@ -177,4 +195,9 @@ _RULESET_READERS: dict[str, Callable[..., Any]] = {
     "short_card_penalty": _integer,
     "extra_rules": _list_of(_text),
     "show_lengths": _flag,
+    "wild_rank_points": _integer,
+    "last_turn_after_out": _flag,
+    "settlement": _optional_settlement,
+    "unset": _list_of(_text),
+    "description": _text,
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from scorekeeper.rules import limits
 from scorekeeper.rules.dealing import contract_minimum
 from scorekeeper.rules.limits import bounded
@@ -17,13 +19,26 @@ from scorekeeper.rules.ruleset import (
     RuleSet,
     RuleSetError,
 )
+from scorekeeper.rules.settlement import settlement_problems
 
 Errors = list[tuple[str, str]]
 
 # Both kinds need at least 3 cards: 3 is the smallest set, and RULES.md allows a run shorter
 # than the usual 4 only by saying so, so a league's own game (seed 003's "three or more" for
 # both) may ask for runs of 3, but never of 2, which is no meld at all.
-SHORTEST_MELD = {"set": 3, "run": 3}
+SHORTEST_MELD = {"set": 3, "run": 3, "pair": 2, "any": 3}
+# A pair is exactly two cards of one rank.
+LONGEST_PAIR = 2
+
+# Bounds of the numbers the other systems add (wild ranks, buys, pennies).
+MOST_WILD_POINTS = 1_000
+MOST_BLIND_CARDS = 10
+MOST_BUY_PRICE = 100
+MOST_SCHEDULE_ROWS = 12
+MOST_UNSET = 200
+UNSET_PATHS = re.compile(
+    r"(hands\[\d{1,2}\]\.(melds|cards_dealt|may_i_limit|blind_cards)|prices|settlement\.schedule)"
+)
 
 
 def validate_ruleset(rs: RuleSet) -> None:
@@ -37,13 +52,17 @@ def validate_ruleset(rs: RuleSet) -> None:
     """
     errors: Errors = []
     _check_texts(rs, errors)
-    if _check_bounds(rs, errors):
+    _check_unset(rs, errors)
+    unset = frozenset(rs.unset)
+    if _check_bounds(rs, errors) and _check_other_bounds(rs, errors):
         _check_players(rs, errors)
         for index, hand in enumerate(rs.hands):
-            _check_hand(index, hand, errors)
+            _check_hand(index, hand, errors, unset)
         _check_deck_counts(rs, errors)
-        _check_prices(rs, errors)
+        if "prices" not in unset:
+            _check_prices(rs, errors)
         _check_may_i(rs, errors)
+        errors.extend(settlement_problems(rs))
     if rs.stock.kind not in STOCK_KINDS:
         errors.append(("stock.kind", f"Stock: {rs.stock.kind!r} is not a way to renew the stock."))
     if errors:
@@ -70,6 +89,7 @@ def _check_texts(rs: RuleSet, errors: Errors) -> None:
         ("key", rs.key, longest["key"], True),
         ("wild", rs.wild, longest["words"], False),
         ("ace_in_runs", rs.ace_in_runs, longest["words"], False),
+        ("description", rs.description, longest["words"], False),
     ]
     texts += [(f"hands[{i}].note", h.note, longest["words"], False) for i, h in enumerate(rs.hands)]
     texts += [
@@ -99,6 +119,7 @@ def _place(path: str) -> str:
         "prices": "Card group",
         "extra_rules": "Other rules, line",
         "deck_counts": "Decks row",
+        "description": "Description",
     }
     if not index:
         return words.get(head, head)
@@ -115,7 +136,8 @@ def _check_bounds(rs: RuleSet, errors: Errors) -> bool:
     elif bounded(errors, "hands", len(rs.hands), limits.HANDS, "Hands"):
         for index, hand in enumerate(rs.hands):
             path, place = f"hands[{index}]", f"Hand {index + 1}"
-            bounded(errors, f"{path}.cards_dealt", hand.cards_dealt, limits.CARDS_DEALT, place)
+            if f"{path}.cards_dealt" not in rs.unset:
+                bounded(errors, f"{path}.cards_dealt", hand.cards_dealt, limits.CARDS_DEALT, place)
             if hand.may_i_limit is not None:
                 bounded(errors, f"{path}.may_i_limit", hand.may_i_limit, limits.MAY_I_LIMIT, place)
             if hand.melds and bounded(
@@ -168,25 +190,70 @@ def _check_bounds(rs: RuleSet, errors: Errors) -> bool:
     return len(errors) == before
 
 
+def _check_other_bounds(rs: RuleSet, errors: Errors) -> bool:
+    """Bounds of the wild rank's price, blind cards, a buy's price and the schedule's size."""
+    before = len(errors)
+    if not 0 <= rs.wild_rank_points <= MOST_WILD_POINTS:
+        errors.append(
+            (
+                "wild_rank_points",
+                f"A hand's wild rank costs 0 to {MOST_WILD_POINTS} points left in hand.",
+            )
+        )
+    for index, hand in enumerate(rs.hands):
+        if hand.blind_cards is not None and not 0 <= hand.blind_cards <= MOST_BLIND_CARDS:
+            errors.append(
+                (
+                    f"hands[{index}].blind_cards",
+                    f"Hand {index + 1}: blind cards per buy are 0 to {MOST_BLIND_CARDS}.",
+                )
+            )
+    if not 0 <= rs.may_i.price <= MOST_BUY_PRICE:
+        errors.append(("may_i.price", f"Buying: a buy costs 0 to {MOST_BUY_PRICE} pennies."))
+    if rs.settlement is not None and len(rs.settlement.schedule) > MOST_SCHEDULE_ROWS:
+        errors.append(("settlement.schedule", f"Payments: at most {MOST_SCHEDULE_ROWS} rows."))
+    return len(errors) == before
+
+
+def _check_unset(rs: RuleSet, errors: Errors) -> None:
+    if len(rs.unset) > MOST_UNSET:
+        errors.append(("unset", f"At most {MOST_UNSET} cells can be left to the family."))
+        return
+    for index, path in enumerate(rs.unset):
+        if len(path) > 40 or not UNSET_PATHS.fullmatch(path):
+            errors.append((f"unset[{index}]", f"{path[:40]!r} is not a cell a family can set."))
+
+
 def _check_players(rs: RuleSet, errors: Errors) -> None:
     if rs.min_players > rs.max_players:
         errors.append(("max_players", "The most players cannot be fewer than the fewest players."))
 
 
-def _check_hand(index: int, hand: HandRule, errors: Errors) -> None:
+def _check_hand(index: int, hand: HandRule, errors: Errors, unset: frozenset[str]) -> None:
     path, place = f"hands[{index}]", f"Hand {index + 1}"
-    if not hand.melds:
+    melds_unset = f"{path}.melds" in unset
+    if not hand.melds and not melds_unset:
         errors.append((f"{path}.melds", f"{place}: the contract needs at least one set or run."))
     for m, meld in enumerate(hand.melds):
         where = f"{path}.melds[{m}]"
         if meld.kind not in MELD_KINDS:
-            errors.append((f"{where}.kind", f"{place}: {meld.kind!r} is not a set or a run."))
+            errors.append(
+                (f"{where}.kind", f"{place}: {meld.kind!r} is not a set, a run or a pair.")
+            )
         elif meld.length < SHORTEST_MELD[meld.kind]:
             shortest = SHORTEST_MELD[meld.kind]
             errors.append(
                 (f"{where}.length", f"{place}: a {meld.kind} needs at least {shortest} cards.")
             )
-    if hand.cards_dealt + 1 < contract_minimum(hand.melds):
+        elif meld.kind == "pair" and meld.length > LONGEST_PAIR:
+            errors.append((f"{where}.length", f"{place}: a pair is two cards of one rank."))
+    if hand.wild_rank is not None and hand.wild_rank not in STANDARD_RANKS:
+        errors.append(
+            (f"{path}.wild_rank", f"{place}: {hand.wild_rank!r} is not a rank (A, 2-10, J, Q, K).")
+        )
+    if f"{path}.cards_dealt" in unset or melds_unset:
+        pass
+    elif hand.cards_dealt + 1 < contract_minimum(hand.melds):
         # A player melds after drawing, so holds one card more than dealt: the 11-card rules
         # deal 11 for a 12-card contract that goes down whole, with no discard.
         errors.append(
@@ -267,6 +334,14 @@ def _check_may_i(rs: RuleSet, errors: Errors) -> None:
     policy = rs.may_i
     if policy.priority not in PRIORITIES:
         errors.append(("may_i.priority", f"May I?: {policy.priority!r} is not a priority rule."))
+    if policy.price and rs.settlement is None:
+        errors.append(
+            (
+                "may_i.price",
+                "Buying: buys paid into a kitty need the settlement at the end: "
+                "say how the kitty is split.",
+            )
+        )
     if policy.banned_last_hands > len(rs.hands):
         errors.append(
             (

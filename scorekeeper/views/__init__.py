@@ -39,6 +39,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(exchange_views.bp)
     app.add_template_global(status_words)
     app.add_template_global(rules.ruleset_summary, "preset_summary")
+    app.add_template_global(rules.claim_noun, "claim_noun")
+    app.add_template_global(rules.pennies, "pennies")
     app.add_template_global(list(rules.PRESETS.values()), "presets")
 
     @app.errorhandler(404)

@@ -77,12 +77,7 @@ def may_i(game_id: int, hand_id: int) -> Response:
         )
     except games.GameRefused as refusal:
         return _refused(game, refusal, "mayi")
-    penalty = game.rules.may_i.penalty_cards
-    flash(
-        f"May I? for {seat.player.name}: the discard and {penalty} penalty "
-        f"card{'s' if penalty != 1 else ''} from the stock.",
-        "mayi-success",
-    )
+    flash(rules.claim_words(game.rules, hand.number, seat.player.name), "mayi-success")
     return _back(game, "mayi")
 
 
@@ -121,7 +116,7 @@ def priority(game_id: int) -> tuple[str, int]:
         error = "Choose whose turn it is and who says May I?."
     elif request.args:
         asked = list(form.claimants.data or [])
-        if form.current.data in asked:
+        if form.current.data in asked and not game.rules.may_i.buying:
             # The player whose turn it is simply takes the discard: no May I?, no penalty.
             in_turn, answer = True, game.seats[form.current.data]
         else:
@@ -144,6 +139,11 @@ def priority(game_id: int) -> tuple[str, int]:
         answer=answer,
         in_turn=in_turn,
         error=error,
+        claim_words=(
+            rules.claim_words(game.rules, hand.number, answer.player.name)
+            if answer and hand and game.rules.may_i.buying
+            else ""
+        ),
         may_i_form=MayIForm(formdata=None),
     ), 422 if error else 200
 

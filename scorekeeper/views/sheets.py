@@ -14,7 +14,7 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameStatus, HandState, League, LeagueRuleSet, Player
 from scorekeeper.play import games
-from scorekeeper.read import pdf, scoresheet
+from scorekeeper.read import pdf, scoresheet, settlement
 from scorekeeper.rules import limits
 from scorekeeper.web import access
 
@@ -125,6 +125,12 @@ def _common(rs: rules.RuleSet, league: League, names: list[str], **context: Any)
         "names": names,
         "decks": deck_words(rs, len([n for n in names if n]) or None),
         "fairness": [(FAIRNESS_TITLES[key], rules.FAIRNESS_WORDS[key]) for key in switched_on],
+        "wild_ranks": [
+            (number, rules.wild_rank_label(hand.wild_rank).removesuffix(" (wild)"))
+            for number, hand in enumerate(rs.hands, start=1)
+            if hand.wild_rank
+        ],
+        "schedule": rules.schedule_words(rs.settlement) if rs.settlement else (),
         **context,
     }
 
@@ -179,6 +185,7 @@ def game_printout(game: Game, filled: bool) -> Printout:
             in_play=game.status in (GameStatus.PLAYING, GameStatus.SUSPENDED),
             winner_words=winner_words(sheet),
             any_posted=any(cell.posted_from for row in sheet.rows for cell in row.cells),
+            settled=settlement.build(game),
         )
     kind = "scoresheet" if filled else "blank-scoresheet"
     template = "sheets/completed.html" if filled else "sheets/blank.html"

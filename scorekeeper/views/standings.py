@@ -38,6 +38,7 @@ def _table_context(
         "measure": MEASURES[league.ranking],
         "tie_breaks": TIE_BREAKS[league.ranking],
         "counted": standings.counted_games(league, season),
+        "season_pennies": standings.pennies(league, season),
         "discarded": standings.discarded_games(league, season),
     }
 

@@ -11,7 +11,7 @@ from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm, hand_form
 from scorekeeper.models import Game, Hand, HandState
 from scorekeeper.play import games, hands, mayi
-from scorekeeper.read import scoresheet
+from scorekeeper.read import scoresheet, settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.rules import limits
 from scorekeeper.web import access
@@ -48,6 +48,8 @@ def show(game_id: int) -> str:
         may_i_form=MayIForm(formdata=None),
         sizes=mayi.hand_sizes(hand) if hand else [],
         may_i_limit=rules.may_i_limit(game.rules, hand.number) if hand else None,
+        kitty=mayi.kitty(game),
+        settled=settlement.build(game) if hand is None else None,
         stock_words=hands.stock_renewal_words(hand) if hand else "",
     )
 
@@ -99,7 +101,9 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Score the hand in play: who went out, and what everyone else holds."""
     game = _game(game_id)
     hand = _hand(game, hand_id)
-    form = hand_form(game.rules, len(hands.hand_seats(hand)), version=str(hand.version))
+    form = hand_form(
+        game.rules, len(hands.hand_seats(hand)), hand.number, version=str(hand.version)
+    )
     if not form.is_submitted():
         if hand.state != HandState.PLAYING:
             return redirect(url_for("table.show", game_id=game.id))
@@ -138,7 +142,9 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         abort(404)
     if hand.id not in _fixable(game):
         access.require_owner(game.league)  # the cards are mixed or the game is over
-    form = hand_form(game.rules, len(hands.hand_seats(hand)), version=str(hand.version))
+    form = hand_form(
+        game.rules, len(hands.hand_seats(hand)), hand.number, version=str(hand.version)
+    )
     if not form.is_submitted():
         form.load(hands.saved_entries(hand), hand.stock_ran_out)
         return _hand_page(game, hand, form, "edit")
@@ -226,6 +232,6 @@ def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
     hand = next((h for h in game.hands if h.id == args.get("hand_id")), None) if game else None
     if game is None or hand is None or hand.state != HandState.SCORED:
         return render_template("errors/conflict.html"), 409
-    form = hand_form(game.rules, len(hands.hand_seats(hand)))
+    form = hand_form(game.rules, len(hands.hand_seats(hand)), hand.number)
     same = form.validate() and hands.same_report(hand, form.entries())
     return _already_saved(game, hands.HandAlreadySaved(hand, same))

@@ -50,11 +50,11 @@ BAD = [
     # Nothing, or words that are no meld.
     ("",                   f"Write the contract, {EXAMPLE}."),
     ("   ",                f"Write the contract, {EXAMPLE}."),
-    ("2 pairs",            f"“pairs” is not a set or a run. Write the contract {EXAMPLE}."),
-    ("2 sets + 1 flush",   f"“flush” is not a set or a run. Write the contract {EXAMPLE}."),
-    ("2 sets + + 1 run",   f"“+” is not a set or a run. Write the contract {EXAMPLE}."),
-    ("2 3 sets",           f"“3” is not a set or a run. Write the contract {EXAMPLE}."),
-    ("2² sets",            f"“²” is not a set or a run. Write the contract {EXAMPLE}."),
+    ("2 flushes",          f"“flushes” is not a set, a run or a pair. Write the contract {EXAMPLE}."),
+    ("2 sets + 1 flush",   f"“flush” is not a set, a run or a pair. Write the contract {EXAMPLE}."),
+    ("2 sets + + 1 run",   f"“+” is not a set, a run or a pair. Write the contract {EXAMPLE}."),
+    ("2 3 sets",           f"“3” is not a set, a run or a pair. Write the contract {EXAMPLE}."),
+    ("2² sets",            f"“²” is not a set, a run or a pair. Write the contract {EXAMPLE}."),
     # A number with nothing after it, or a separator with nothing after it.
     ("2",                  f"2 of what? Name sets or runs, {EXAMPLE}."),
     ("2 sets +",           f"Say what comes after “+”, {EXAMPLE}."),
@@ -92,6 +92,8 @@ def test_a_set_of_two_is_read_and_left_to_the_rule_set_checks() -> None:
 @pytest.mark.parametrize("show_lengths", [False, True], ids=["usual", "lengths"])
 def test_every_preset_contract_reads_back_from_its_words(key: str, show_lengths: bool) -> None:
     for hand in PRESETS[key].hands:
+        if not hand.melds:  # a contract the family sets
+            continue
         words = melds_in_words(hand.melds, show_lengths=show_lengths)
         assert parse_contract(words) == hand.melds, words
 

@@ -57,10 +57,20 @@ CONTRACT_ROWS = [
 
 
 def test_presets_in_order() -> None:
-    assert list(PRESETS) == [C, M11, DW, CR, LP]
+    assert list(PRESETS) == [
+        C,
+        M11,
+        DW,
+        CR,
+        LP,
+        "progressive",
+        "progressive-13",
+        "buying",
+        "six-hands",
+    ]
 
 
-@pytest.mark.parametrize("key", list(PRESETS))
+@pytest.mark.parametrize("key", [C, M11, DW, CR, LP])
 def test_every_preset_is_valid_with_seven_hands(key: str) -> None:
     validate_ruleset(preset(key))
     assert hand_count(preset(key)) == 7

@@ -39,7 +39,8 @@ def test_stored_shape_is_stable() -> None:
     assert list(data) == [
         "format", "key", "name", "min_players", "max_players", "hands", "deck_counts", "wild",
         "ace_in_runs", "prices", "may_i", "stock", "fairness", "short_card_penalty",
-        "extra_rules", "show_lengths",
+        "extra_rules", "show_lengths", "wild_rank_points", "last_turn_after_out", "settlement",
+        "unset", "description",
     ]  # fmt: skip
     assert data["format"] == 1
     assert data["hands"][4] == {
@@ -49,6 +50,8 @@ def test_stored_shape_is_stable() -> None:
         "going_out": "normal",
         "may_i_limit": None,
         "note": "",
+        "wild_rank": None,
+        "blind_cards": None,
     }  # fmt: skip
     assert data["deck_counts"][0] == {"min_players": 4, "max_players": 4, "decks": 2, "jokers": 4}
     assert data["prices"][3] == {"label": "Joker", "ranks": ["JOKER"], "points": 50}

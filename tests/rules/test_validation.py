@@ -69,8 +69,8 @@ CASES = [
      "hands[2].melds[0].length",  "Hand 3: a set needs at least 3 cards."),
     ("run-of-2",         hand(1, melds=(SET, Meld("run", 2))),
      "hands[0].melds[1].length",  "Hand 1: a run needs at least 3 cards."),
-    ("pair",             hand(1, melds=(Meld("pair", 2),)),  # type: ignore[arg-type]
-     "hands[0].melds[0].kind",    "Hand 1: 'pair' is not a set or a run."),
+    ("flush",            hand(1, melds=(Meld("flush", 2),)),  # type: ignore[arg-type]
+     "hands[0].melds[0].kind",    "Hand 1: 'flush' is not a set, a run or a pair."),
     ("too-few-dealt",    hand(7, cards_dealt=10),
      "hands[6].cards_dealt",
      "Hand 7: 10 cards dealt and 1 drawn cannot make a contract of 12 cards."),
