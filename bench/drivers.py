@@ -51,10 +51,15 @@ class InProcess:
         self.cookie = cookie
 
     def request(
-        self, method: str, path: str, form: dict[str, str] | None = None, cookie: str | None = None
+        self,
+        method: str,
+        path: str,
+        form: dict[str, str] | None = None,
+        cookie: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> Reply:
         """Send one request and read its whole body."""
-        headers = {}
+        headers = dict(headers or {})
         if (cookie if cookie is not None else self.cookie) != "":
             headers["Cookie"] = cookie if cookie is not None else self.cookie
         data = None
@@ -79,10 +84,19 @@ class OverHttp:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
 
     def request(
-        self, method: str, path: str, form: dict[str, str] | None = None, cookie: str | None = None
+        self,
+        method: str,
+        path: str,
+        form: dict[str, str] | None = None,
+        cookie: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> Reply:
         """Send one request and read its whole body (reconnecting once if the server closed)."""
-        headers = {"Host": f"127.0.0.1:{self.port}", "Accept-Encoding": "gzip, deflate, br"}
+        headers = {
+            "Host": f"127.0.0.1:{self.port}",
+            "Accept-Encoding": "gzip, deflate, br",
+            **(headers or {}),
+        }
         if (cookie if cookie is not None else self.cookie) != "":
             headers["Cookie"] = cookie if cookie is not None else self.cookie
         body = None

@@ -14,6 +14,8 @@ from scorekeeper import rules
 
 SLOW_EVERY = 5  # PDFs are slow: they are timed every fifth round
 LEAGUE_EVERY = 10  # the league page is slower still, and has no budget
+# A browser's hard reload: the app draws the PDF again instead of sending its cached copy.
+FRESH = {"Cache-Control": "no-cache"}
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,7 @@ class Seeded:
     big_season: str
     small_season: str
     table_game_id: int
+    table_hand_id: int
     sheet_game_id: int
 
 
@@ -95,6 +98,12 @@ def targets(seeded: Seeded, pool: SavePool) -> list[Target]:
 
     return [
         _page("table", "table screen", f"/games/{seeded.table_game_id}", floor="rows"),
+        _page(
+            "form",
+            "hand form (GET)",
+            f"/games/{seeded.table_game_id}/hands/{seeded.table_hand_id}/score",
+            floor="rows",
+        ),
         Target("save", "hand save (POST)", pool.next_request, save_check, floor="rows"),
         _page("game", "game page (sheet)", f"/games/{game}/sheet", floor="rows"),
         _page(
@@ -109,11 +118,19 @@ def targets(seeded: Seeded, pool: SavePool) -> list[Target]:
             f"{league}/standings?season={seeded.small_season}",
             floor="rows",
         ),
-        _pdf("pdf", "scoresheet PDF", f"/games/{game}/sheet.pdf", floor="pdf_floor"),
+        _pdf("pdf", "scoresheet PDF, cached", f"/games/{game}/sheet.pdf", floor="table"),
+        _pdf(
+            "pdf_fresh",
+            "scoresheet PDF, drawn afresh",
+            f"/games/{game}/sheet.pdf",
+            floor="pdf_table",
+            headers=FRESH,
+        ),
         _page("league", "league page (no budget)", league, floor="rows", every=LEAGUE_EVERY),
         _page("ok", "floor: bare Flask route", "/ok", on="floor", kind="text/plain"),
         _page("rows", "floor: Jinja page, 42 rows", "/rows", on="floor"),
         _pdf("pdf_floor", "floor: trivial WeasyPrint", "/pdf", on="floor"),
+        _pdf("pdf_table", "floor: WeasyPrint 8x7 table", "/pdf-table", on="floor"),
     ]
 
 
@@ -133,11 +150,23 @@ def _page(
     return Target(key, label, lambda: Request("GET", path, on=on), check, floor, every)
 
 
-def _pdf(key: str, label: str, path: str, floor: str | None = None, on: str = "app") -> Target:
+def _pdf(
+    key: str,
+    label: str,
+    path: str,
+    floor: str | None = None,
+    on: str = "app",
+    headers: dict[str, str] | None = None,
+) -> Target:
     def check(request: Request, reply: Reply) -> None:
         if reply.status != 200 or not reply.body.startswith(b"%PDF"):
             raise BenchError(f"{request.path} answered {reply.status}: {reply.body[:300]!r}")
 
     return Target(
-        key, label, lambda: Request("GET", path, on=on), check, floor=floor, every=SLOW_EVERY
+        key,
+        label,
+        lambda: Request("GET", path, on=on, headers=headers),
+        check,
+        floor=floor,
+        every=SLOW_EVERY,
     )

@@ -5,7 +5,9 @@ gunicorn over HTTP: `gunicorn 'bench.floors:create_floor_app()'` with BENCH_FLOO
 
 - `/ok`: a bare route answering "ok";
 - `/rows`: a Jinja page of 42 rows read with SQLAlchemy from its own SQLite file;
-- `/pdf`: one short paragraph made into a PDF by WeasyPrint.
+- `/pdf`: one short paragraph made into a PDF by WeasyPrint;
+- `/pdf-table`: a plain table of 8 columns and 7 rows on A4, in the printed sheets' fonts,
+  made into a PDF by WeasyPrint: what a completed scoresheet's grid is at least.
 """
 
 from __future__ import annotations
@@ -23,6 +25,28 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 FLOOR_DB_ENV = "BENCH_FLOOR_DB"
 ROW_COUNT = 42
 TRIVIAL_PAGE = "<!doctype html><html lang='en'><body><p>The trivial floor page.</p></body></html>"
+# The same fonts as static/print.css gives the printed sheets.
+SHEET_FONTS = '"DejaVu Sans", "Liberation Sans", "Noto Sans", Arial, Helvetica, sans-serif'
+TABLE_COLUMNS, TABLE_ROWS = 8, 7
+
+
+def table_page() -> str:
+    """A plain 8x7 table: a header row of names, then seven rows of numbers."""
+    head = "".join(f"<th>Player {n}</th>" for n in range(1, TABLE_COLUMNS + 1))
+    rows = "".join(
+        "<tr>"
+        + "".join(f"<td>{(r * 31 + c * 17) % 120}</td>" for c in range(TABLE_COLUMNS))
+        + "</tr>"
+        for r in range(1, TABLE_ROWS + 1)
+    )
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><style>"
+        f"@page {{ size: A4 portrait; margin: 12mm; }} body {{ font-family: {SHEET_FONTS}; }}"
+        "table { border-collapse: collapse; width: 100%; }"
+        "th, td { border: 1px solid #000; padding: 2mm; text-align: right; }"
+        "</style></head><body><h1>Scoresheet</h1>"
+        f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></body></html>"
+    )
 
 
 class FloorBase(DeclarativeBase):
@@ -65,6 +89,12 @@ def create_floor_app(database: str | os.PathLike[str] | None = None) -> Flask:
     def pdf() -> Response:
         """The PDF floor: WeasyPrint's least work, one paragraph on one page."""
         document = weasyprint.HTML(string=TRIVIAL_PAGE)
+        return Response(document.write_pdf(), mimetype="application/pdf")
+
+    @app.get("/pdf-table")
+    def pdf_table() -> Response:
+        """The table PDF floor: a plain 8x7 table in the sheets' fonts, on one A4 page."""
+        document = weasyprint.HTML(string=table_page())
         return Response(document.write_pdf(), mimetype="application/pdf")
 
     return app

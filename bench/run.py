@@ -21,7 +21,7 @@ from typing import Any
 
 from flask import Flask
 
-from bench import equivalence, report, world
+from bench import coldstart, equivalence, report, world
 from bench.drivers import BenchError, InProcess, OverHttp, sign_in
 from bench.figures import SavePool, targets
 from bench.floors import FLOOR_DB_ENV, create_floor_app, floor_db, seed_floor
@@ -54,6 +54,7 @@ class Run:
     statements: dict[str, int] = field(default_factory=dict)
     memories: dict[str, Memory] = field(default_factory=dict)
     weight: PageWeight | None = None
+    cold: coldstart.ColdStart | None = None
     saved: dict[str, int] = field(default_factory=dict)
     load: dict[str, tuple[float, float, float]] = field(default_factory=dict)
 
@@ -110,12 +111,24 @@ def run(workdir: Path, servers: list[Gunicorn]) -> str:
         for pool in pools.values():
             pool.close()
     measured.saved = {mode: pool.saved for mode, pool in pools.items()}
+    say(f"cold starts: {coldstart.STARTS} of a bare Flask app and of make run's server")
+    measured.cold = coldstart.measure(
+        server_env(settings),
+        workdir,
+        world.OWNER,
+        password,
+        f"/games/{built.seeded.table_game_id}",
+        f"/games/{built.seeded.sheet_game_id}/sheet.pdf",
+    )
     measured.load["end"] = os.getloadavg()
 
     if measured.weight is None:
         raise BenchError("The table screen was not weighed.")
     budgets = report.judge(
-        measured.timings, measured.weight, measured.memories["app server, at the end"]
+        measured.timings,
+        measured.weight,
+        measured.memories["app server, at the end"],
+        measured.cold,
     )
     extra = _context(measured, proof, built)
     results = report.results_json(
@@ -222,6 +235,7 @@ def _context(measured: Run, proof: equivalence.Equivalence, built: world.World) 
             "seeded": asdict(built.seeded),
             "hands_saved_while_timing": measured.saved,
         },
+        "cold_start": asdict(measured.cold) if measured.cold else None,
         "memory_kib": {
             name: {
                 "master": m.master_kib,
@@ -242,6 +256,11 @@ def _context(measured: Run, proof: equivalence.Equivalence, built: world.World) 
             "poll": asdict(weight.poll) if weight.poll else None,
             "poll_seconds": weight.poll_seconds,
             "off_server": weight.off_server,
+            "repeat_visit": {
+                "requests": weight.repeat_requests,
+                "bytes": weight.repeat_bytes,
+                "asked": weight.repeat_asked,
+            },
             "content_security_policy": weight.content_security_policy,
         }
         if weight
@@ -282,9 +301,12 @@ def _printed(
         "Peak server memory (VmHWM; gunicorn, 2 sync workers)",
         *report.memory_lines(measured.memories),
         "",
-        "Page weight of the table screen (fetched as a browser asks: pages compressed,"
-        " static files as they are)",
+        "Page weight of the table screen (fetched as a browser asks, bytes as sent), and a"
+        " repeat visit",
         *(report.weight_lines(measured.weight) if measured.weight else []),
+        "",
+        "Cold start: launch to first answer of /",
+        *(report.cold_lines(measured.cold) if measured.cold else []),
         "",
         f"Total bench time {time.monotonic() - STARTED:.0f} s.",
     ]

@@ -24,7 +24,12 @@ class Driver(Protocol):
     """Something that sends a request and returns the whole answer."""
 
     def request(
-        self, method: str, path: str, form: dict[str, str] | None = None, cookie: str | None = None
+        self,
+        method: str,
+        path: str,
+        form: dict[str, str] | None = None,
+        cookie: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> Reply: ...
 
 
@@ -36,6 +41,7 @@ class Request:
     path: str
     form: dict[str, str] | None = None
     on: str = "app"
+    headers: dict[str, str] | None = None
 
 
 @dataclass
@@ -115,7 +121,7 @@ def time_once(target: Target, drivers: Mapping[str, Driver]) -> int:
     request = target.prepare()
     driver = drivers[request.on]
     started = time.perf_counter_ns()
-    reply = driver.request(request.method, request.path, request.form)
+    reply = driver.request(request.method, request.path, request.form, headers=request.headers)
     elapsed = time.perf_counter_ns() - started
     target.check(request, reply)
     target.last_bytes = len(reply.body)
@@ -137,7 +143,9 @@ def count_statements(
         engine = engines[request.on]
         event.listen(engine, "before_cursor_execute", listen)
         try:
-            reply = drivers[request.on].request(request.method, request.path, request.form)
+            reply = drivers[request.on].request(
+                request.method, request.path, request.form, headers=request.headers
+            )
         finally:
             event.remove(engine, "before_cursor_execute", listen)
         target.check(request, reply)

@@ -34,6 +34,13 @@ class Asset:
     body_bytes: int
     header_bytes: int
     media: str = ""
+    cache_control: str = ""
+    etag: str = ""
+
+    @property
+    def kept(self) -> bool:
+        """True when a browser uses its copy on the next visit without asking the server."""
+        return kept_without_asking(self.cache_control)
 
 
 @dataclass
@@ -49,6 +56,10 @@ class PageWeight:
     poll: Asset | None = None
     poll_seconds: int | None = None
     content_security_policy: str = ""
+    # The next visit to the page, everything of the first still in the browser's cache.
+    repeat_requests: int = 0
+    repeat_bytes: int = 0
+    repeat_asked: list[str] = field(default_factory=list)
 
     @property
     def total_bytes(self) -> int:
@@ -136,6 +147,8 @@ def weigh(driver: OverHttp, page: str) -> PageWeight:
                 body_bytes=asset_reply.wire_bytes,
                 header_bytes=asset_reply.header_bytes,
                 media=media,
+                cache_control=asset_reply.headers.get("cache-control", ""),
+                etag=asset_reply.headers.get("etag", ""),
             )
         )
         text = asset_reply.body.decode("utf-8", errors="replace")
@@ -167,7 +180,49 @@ def weigh(driver: OverHttp, page: str) -> PageWeight:
     broken = [a for a in weight.assets + weight.install_assets if a.status != 200]
     if broken:
         raise BenchError(f"Assets of {page} did not load: {broken}")
+    _repeat_visit(driver, weight)
     return weight
+
+
+def _repeat_visit(driver: OverHttp, weight: PageWeight) -> None:
+    """Visit the page again as a browser with the first visit's copies in its cache does.
+
+    The page itself is asked for again; an asset is asked for only when its Cache-Control
+    does not let the browser keep it (then conditionally, with its ETag): each such request
+    and every byte it brings (headers included) is counted.
+    """
+    again = driver.request("GET", weight.page)
+    if again.status != 200:
+        raise BenchError(f"{weight.page} answered {again.status} on the second visit.")
+    weight.repeat_requests = 1
+    weight.repeat_bytes = again.wire_bytes + again.header_bytes
+    weight.repeat_asked = [weight.page]
+    for asset in weight.assets:
+        if asset.kept:
+            continue
+        asked = driver.request(
+            "GET", asset.url, headers={"If-None-Match": asset.etag} if asset.etag else None
+        )
+        weight.repeat_requests += 1
+        weight.repeat_bytes += asked.wire_bytes + asked.header_bytes
+        weight.repeat_asked.append(f"{asset.url} ({asked.status})")
+
+
+def kept_without_asking(cache_control: str) -> bool:
+    """True for `immutable` or a positive max-age, without no-cache or no-store."""
+    directives = {
+        part.strip().split("=")[0].lower(): part.strip().partition("=")[2]
+        for part in cache_control.split(",")
+        if part.strip()
+    }
+    if "no-cache" in directives or "no-store" in directives:
+        return False
+    if "immutable" in directives:
+        return True
+    try:
+        return int(directives.get("max-age", "0").strip('"')) > 0
+    except ValueError:
+        return False
 
 
 def _check_origin(url: str, origin: str, weight: PageWeight) -> bool:

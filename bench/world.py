@@ -20,7 +20,7 @@ from flask import Flask
 from bench import seed
 from bench.figures import Seeded
 from scorekeeper.extensions import db
-from scorekeeper.models import League
+from scorekeeper.models import HandState, League
 from scorekeeper.read import standings
 
 BIG_YEAR, BIG_GAMES = 2025, 1000
@@ -78,6 +78,7 @@ def build(app: Flask, password: str, saves: dict[str, int]) -> World:
             big_season=str(BIG_YEAR),
             small_season=str(SMALL_YEAR),
             table_game_id=table.id,
+            table_hand_id=next(h.id for h in table.hands if h.state == HandState.PLAYING),
             sheet_game_id=finished[-1],
         )
         db.session.remove()

@@ -10,6 +10,7 @@ are kept in a size-bounded cache keyed by what they show (`pdf_cache`).
 from __future__ import annotations
 
 import importlib
+import logging
 import sys
 import threading
 from io import BytesIO
@@ -173,11 +174,19 @@ def sheet_stylesheets() -> tuple[Any, ...]:
     return _engine().stylesheets(stylesheet_files())
 
 
+def _warm_up(files: tuple[Path, ...]) -> None:
+    try:
+        _engine().warm_up(files)
+    except Exception:  # only a head start: the first PDF does the same work if this fails
+        logging.getLogger(__name__).warning("Warming up the PDF engine failed", exc_info=True)
+
+
 def warm_up(app: Flask) -> None:
     """Import WeasyPrint in the background once the app has sent its first answer.
 
     The first page is not slowed by a second of imports, and by the time someone asks for a
-    PDF the import is done. PDF_WARM_UP = False leaves it to the first PDF.
+    PDF the import is done, the stylesheets parsed and the fonts loaded. PDF_WARM_UP = False
+    leaves it all to the first PDF.
     """
     started = threading.Event()
 
@@ -185,7 +194,11 @@ def warm_up(app: Flask) -> None:
         if not started.is_set() and app.config.get("PDF_WARM_UP", True):
             started.set()
             if ENGINE not in sys.modules:
-                threading.Thread(target=_engine, name="pdf-warm-up", daemon=True).start()
+                folder = Path(app.static_folder or "")
+                files = tuple(folder / name for name in STYLESHEETS)
+                threading.Thread(
+                    target=_warm_up, args=(files,), name="pdf-warm-up", daemon=True
+                ).start()
         return response
 
     app.after_request(after_first_answer)

@@ -70,3 +70,12 @@ def stylesheets(files: tuple[Path, ...]) -> tuple[weasyprint.CSS, ...]:
 def _parsed(files: tuple[Path, ...], _stamps: tuple[int, ...]) -> tuple[weasyprint.CSS, ...]:
     # The files are read from disk: nothing is fetched, and @import is not used.
     return tuple(weasyprint.CSS(filename=str(path), media_type="print") for path in files)
+
+
+def warm_up(files: tuple[Path, ...]) -> None:
+    """Do once, ahead of the first sheet, what every sheet needs: parse the stylesheets,
+    and lay out a line in the sheets' fonts (fontconfig and Pango load on first use)."""
+    sheets = stylesheets(files)
+    weasyprint.HTML(string="<p class='paper'>Scorekeeper 0123456789</p>").render(
+        stylesheets=list(sheets)
+    )
