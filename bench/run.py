@@ -21,7 +21,7 @@ from typing import Any
 
 from flask import Flask
 
-from bench import coldstart, equivalence, report, world
+from bench import coldstart, equivalence, importing, report, world
 from bench.drivers import BenchError, InProcess, OverHttp, sign_in
 from bench.figures import SavePool, targets
 from bench.floors import FLOOR_DB_ENV, create_floor_app, floor_db, seed_floor
@@ -134,9 +134,12 @@ def run(workdir: Path, servers: list[Gunicorn]) -> str:
     results = report.results_json(
         measured.targets, measured.timings, measured.statements, budgets, extra
     )
+    say(f"importing a league file of {importing.GAMES} games, {importing.ROUNDS} times")
+    cost = importing.measure(app)
+    results["league_file_import"] = asdict(cost)
     report.write_json(results, OUT / "latest.json")
     say(f"done; results also in {OUT / 'latest.json'}")
-    return _printed(measured, budgets, proof, built)
+    return _printed(measured, budgets, proof, built) + "\n" + importing.line(cost)
 
 
 def _in_process(

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from conftest import SETTINGS, out, play_hand, tally
+from conftest import CONTINENTAL_COUNTS, SETTINGS, out, play_hand, tally
 from flask import Flask
 from sqlalchemy import select, update
 from werkzeug.routing import Rule
@@ -28,7 +28,7 @@ from scorekeeper.commands import demo
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues, rulesets
 from scorekeeper.league import settings as league_settings
-from scorekeeper.models import Account, Game, HandScore, League, LoginAttempt
+from scorekeeper.models import Account, Game, HandScore, JoinedPhone, League, LoginAttempt
 from scorekeeper.play import games, mayi
 from scorekeeper.web import access
 
@@ -63,7 +63,15 @@ OWNER_ONLY = [
 # Blueprints that anyone may open, with their own checks (sign-in, the share link, home).
 OPEN = {"auth", "watch", "main"}
 # URL arguments that name something of a league (and the share link's token).
-LEAGUE_ARGUMENTS = {"league_id", "game_id", "hand_id", "player_id", "season_id", "ruleset_id"}
+LEAGUE_ARGUMENTS = {
+    "league_id",
+    "game_id",
+    "hand_id",
+    "player_id",
+    "season_id",
+    "ruleset_id",
+    "phone_id",
+}
 KNOWN_ARGUMENTS = LEAGUE_ARGUMENTS | {"token"}
 
 
@@ -104,6 +112,7 @@ class Side:
     token: str
     claim_id: int
     seat_id: int
+    phone_id: int
     names: tuple[str, ...]
 
     def candidates(self, argument: str) -> list[Any]:
@@ -116,6 +125,7 @@ class Side:
             "season_id": [self.season_id],
             "ruleset_id": [self.ruleset_id],
             "token": [self.token],
+            "phone_id": [self.phone_id],
         }
         if argument not in values:
             pytest.fail(f"No value for the URL argument {argument!r}: teach Side.candidates.")
@@ -141,6 +151,8 @@ def build_side(owner: Account, name: str, players: tuple[str, ...]) -> Side:
     play_hand(game, [out(), tally(low=1), tally(high=1), tally(ace=1)])
     playing = games.current_hand(game)
     claim = mayi.record_claim(playing, game.seats[1])
+    phone = JoinedPhone(league_id=league.id, token=f"phone-of-{league.id}", device="Android")
+    db.session.add(phone)
     db.session.commit()
     return Side(
         league_id=league.id,
@@ -154,6 +166,7 @@ def build_side(owner: Account, name: str, players: tuple[str, ...]) -> Side:
         token=token,
         claim_id=claim.id,
         seat_id=game.seats[1].id,
+        phone_id=phone.id,
         names=(name, *players),
     )
 
@@ -208,7 +221,8 @@ def owner_of(app: Flask, side: Side) -> Browser:
 
 
 def scorer_of(app: Flask, side: Side) -> Browser:
-    return Browser(app, scorer_of=[side.league_id])
+    """A phone that joined the side's league (on its list of phones, as after the passcode)."""
+    return Browser(app, scorer_of=[side.league_id], phone=f"phone-of-{side.league_id}")
 
 
 def text(response) -> str:
@@ -228,11 +242,11 @@ def hand_fields(players: int = 4) -> dict[str, str]:
     """A hand report that would be saved: seat 0 went out, the others hold a card each."""
     data = {"confirm": "y"}
     for i in range(players):
-        data.update({f"p{i}_g{j}": "0" for j in range(4)})
+        data.update({f"p{i}_{name}": "0" for name in CONTINENTAL_COUNTS})
         data.update({f"p{i}_total": "", f"p{i}_short": "0", f"p{i}_penalty": "0"})
         data[f"p{i}_penalty_reason"] = ""
     data["p0_out"] = "y"
-    data.update({"p1_g0": "1", "p2_g1": "1", "p3_g2": "1"})
+    data.update({"p1_cards_2_9": "1", "p2_cards_10_k": "1", "p3_cards_a": "1"})
     return data
 
 
@@ -358,9 +372,12 @@ def test_scorer_of_one_league_finds_nothing_of_another(app, world):
     assert not wrong, "\n".join(wrong)
 
 
-# Routes that delete, or replace the share link, go last: the routes before them need those.
-def destructive_last(rule: Rule) -> tuple[bool, str]:
-    return any(word in rule.rule for word in ("delete", "remove", "share")), rule.rule
+# Routes that delete, or replace the share link, go last: the routes before them need those;
+# a new passcode, which removes every joined phone, goes after them all.
+def destructive_last(rule: Rule) -> tuple[int, str]:
+    if rule.rule.endswith("/passcode"):
+        return 2, rule.rule
+    return int(any(word in rule.rule for word in ("delete", "remove", "share"))), rule.rule
 
 
 def test_own_ids_reach_every_route(app, world):
@@ -534,7 +551,7 @@ def test_scorer_cannot_delete_a_game(app, world):
 
 
 def correction(side: Side, hand_id: int) -> tuple[str, dict[str, str]]:
-    data = hand_fields() | {"p1_g0": "3", "reason": "Bob held three cards", "made_by": "Cat"}
+    data = hand_fields() | {"p1_cards_2_9": "3", "reason": "Bob held three cards", "made_by": "Cat"}
     data["agreed"] = "y"
     return f"/games/{side.game_id}/hands/{hand_id}/edit", data
 
@@ -689,32 +706,58 @@ def sign_in(browser: Browser, username: str, password: str):
     return browser.post("/login", data={"username": username, "password": password})
 
 
-def test_sixth_try_after_five_wrong_passwords_is_refused_even_when_right(app, owner):
+def forget_the_wait(seconds: float = 0) -> None:
+    """Move every failure back in time by the current back-off (as if the owner waited)."""
+    earlier = timedelta(seconds=seconds) if seconds else accounts.LONGEST_WAIT
+    attempts = db.session.scalars(select(LoginAttempt)).all()
+    for attempt in attempts:
+        attempt.at = attempt.at - earlier
+    db.session.commit()
+
+
+def test_sixth_try_after_five_wrong_passwords_waits_a_moment_then_works(app, owner):
     phone = Browser(app)
     wrong = [sign_in(phone, "owner", f"guess-{n}") for n in range(accounts.MAX_FAILURES)]
 
-    right = sign_in(phone, "owner", "owner-password")
+    right_away = sign_in(phone, "owner", "owner-password")
+    forget_the_wait(accounts.back_off(accounts.MAX_FAILURES).total_seconds())
+    after_the_wait = sign_in(phone, "owner", "owner-password")
 
     assert [r.status_code for r in wrong] == [401] * 5
     assert all("That user name and password do not match." in text(r) for r in wrong)
-    assert right.status_code == 429
-    assert "Too many wrong tries. Wait 15 minutes, then try again." in text(right)
-    assert "account_id" not in phone.session()
+    assert right_away.status_code == 429
+    assert "Too many wrong tries. Wait 2 seconds, then try again." in text(right_away)
+    assert after_the_wait.status_code == 302
+    assert phone.session()["account_id"] == owner.id
 
 
-def test_guessing_many_names_from_one_address_is_refused(app, owner):
+def test_each_further_failure_doubles_the_wait_up_to_the_longest(app, owner):
+    waits = [accounts.back_off(n).total_seconds() for n in range(4, 20)]
+    assert waits[:6] == [0, 2, 4, 8, 16, 32]
+    assert max(waits) == accounts.LONGEST_WAIT.total_seconds()
     phone = Browser(app)
-    for n in range(accounts.MAX_FAILURES):
+    for n in range(accounts.MAX_FAILURES + 3):
+        sign_in(phone, "owner", f"guess-{n}")
+        forget_the_wait()
+    # Eight failures: the ninth try waits 16 seconds after the last one.
+    db.session.execute(update(LoginAttempt).values(at=datetime.now(UTC)))
+    db.session.commit()
+    assert "Wait 16 seconds" in text(sign_in(phone, "owner", "owner-password"))
+
+
+def test_guessing_many_names_from_one_address_pauses_that_address_only(app, owner):
+    phone = Browser(app)
+    for n in range(accounts.ADDRESS_FAILURES):
         sign_in(phone, f"someone{n}", "guess")
 
     assert sign_in(phone, "owner", "owner-password").status_code == 429
-    # The same name from elsewhere is refused too: the name is being guessed.
+    # The owner, elsewhere, is not locked out: the guesses were at other names.
     elsewhere = Browser(app)
     elsewhere.client.environ_base["REMOTE_ADDR"] = "192.0.2.7"
     assert sign_in(elsewhere, "owner", "owner-password").status_code == 302
 
 
-def test_failures_for_one_name_do_not_lock_out_another(app, owner):
+def test_failures_for_one_name_do_not_slow_down_another(app, owner):
     accounts.create_account("second", "second-password")
     db.session.commit()
     guesser = Browser(app)
@@ -728,34 +771,33 @@ def test_failures_for_one_name_do_not_lock_out_another(app, owner):
     assert sign_in(other, "owner", "owner-password").status_code == 429
 
 
-def test_sign_in_works_again_once_the_window_has_passed(app, owner):
-    phone = Browser(app)
-    for n in range(accounts.MAX_FAILURES):
-        sign_in(phone, "owner", f"guess-{n}")
-    assert sign_in(phone, "owner", "owner-password").status_code == 429
-
-    long_ago = datetime.now(UTC) - accounts.FAILURE_WINDOW - timedelta(minutes=1)
-    db.session.execute(update(LoginAttempt).values(at=long_ago))
-    db.session.commit()
-
-    assert sign_in(phone, "owner", "owner-password").status_code == 302
-    assert phone.session()["account_id"] == owner.id
-
-
-def test_sixth_passcode_after_five_wrong_is_refused_even_when_right(app, world):
-    phone = Browser(app)
+def test_wrong_passcodes_from_one_phone_leave_other_phones_free(app, world):
+    guesser, family = Browser(app), Browser(app)
+    family.client.environ_base["REMOTE_ADDR"] = "192.0.2.9"
     path = f"/leagues/{world.a.league_id}/join"
-    wrong = [phone.post(path, data={"passcode": f"guess-{n}"}) for n in range(5)]
+    other_league = f"/leagues/{world.b.league_id}/join"
+    wrong = [guesser.post(path, data={"passcode": f"guess-{n}"}) for n in range(5)]
 
-    right = phone.post(path, data={"passcode": PASSCODE})
+    guesser_again = guesser.post(path, data={"passcode": PASSCODE})
+    guesser_elsewhere = guesser.post(other_league, data={"passcode": "guess"})
+    family_joins = family.post(path, data={"passcode": PASSCODE})
 
     assert [r.status_code for r in wrong] == [401] * 5
-    assert right.status_code == 429
-    assert "Too many wrong tries. Wait 15 minutes, then try again." in text(right)
-    assert "scorer_of" not in phone.session()
-    attempt = phone.post(score_path(world.a), data=hand_fields())
+    assert guesser_again.status_code == guesser_elsewhere.status_code == 429
+    assert "Too many wrong tries. Wait 2 seconds, then try again." in text(guesser_again)
+    assert "scorer_of" not in guesser.session()
+    assert family_joins.status_code == 302
+    attempt = guesser.post(score_path(world.a), data=hand_fields())
     assert urlsplit(attempt.location).path == "/login"
     assert scores_of(world.a.playing_hand_id) == 0
+
+
+def test_sign_in_failures_and_passcode_failures_are_counted_apart(app, world):
+    phone = Browser(app)
+    for n in range(5):
+        phone.post(f"/leagues/{world.a.league_id}/join", data={"passcode": f"guess-{n}"})
+    owner = db.session.get(Account, world.a.owner_id)
+    assert sign_in(phone, owner.username, "owner-password").status_code == 302
 
 
 # --- sessions ---

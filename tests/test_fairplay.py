@@ -6,13 +6,15 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from reading import is_checked
+from reading import page as page_text
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameStatus, Hand, HandScore, HandState, MayIClaim, Seat
 from scorekeeper.play import games, interruptions
 from tests.conftest import out, play_hand
-from tests.reading import is_checked, page
+from tests.reading import page
 
 
 def hand_form(game, hand, rows):
@@ -270,13 +272,15 @@ def test_stock_running_out_twice_ends_a_continental_hand(client, make_game):
     first = client.post(f"/games/{game.id}/hands/{hand.id}/stock", follow_redirects=True)
     assert "turn the discard pile over" in first.get_data(as_text=True)
     second = client.post(f"/games/{game.id}/hands/{hand.id}/stock", follow_redirects=True)
-    assert "the hand is over" in second.get_data(as_text=True)
+    shown = page_text(second)
+    assert "the hand is over" in shown
+    assert "The stock ran out (again)" not in shown  # no third time: the hand is over
     ended = db.session.get(Hand, hand.id)
     assert (ended.stock_renewals, ended.stock_ran_out) == (1, True)  # renewed once, then gone
     form = client.get(f"/games/{game.id}/hands/{hand.id}/score")
     assert is_checked(form, "stock_ran_out")  # the score form starts from what was recorded
     third = client.post(f"/games/{game.id}/hands/{hand.id}/stock", follow_redirects=True)
-    assert "The stock is already gone for good" in third.get_data(as_text=True)
+    assert "The stock is already gone for good" in page_text(third)
     assert db.session.get(Hand, hand.id).stock_renewals == 1
 
 

@@ -7,6 +7,7 @@ Run by `make run` after the database is migrated. HOST and PORT override the def
 import ipaddress
 import os
 import socket
+from collections.abc import Mapping
 
 import segno
 from waitress import serve
@@ -59,13 +60,32 @@ def announce(host: str, port: int) -> None:
     print("\nPress Ctrl+C to stop.\n", flush=True)
 
 
+def proxy_settings(environ: Mapping[str, str] = os.environ) -> dict[str, object]:
+    """Waitress's settings for one TLS proxy in front (with HTTPS=1), as gunicorn has.
+
+    Waitress removes X-Forwarded-* headers from any peer it does not trust, before the app
+    sees them: behind a proxy, every visitor would share the proxy's address (one failure
+    counter for all) and the app would think it is served over plain HTTP. With HTTPS set, the
+    proxy at TRUSTED_PROXY (by default 127.0.0.1, the proxy on this machine) is trusted for one
+    hop: waitress takes the visitor's address, scheme and host from its headers.
+    """
+    if environ.get("HTTPS", "").lower() not in ("1", "true", "yes"):
+        return {}
+    return {
+        "trusted_proxy": environ.get("TRUSTED_PROXY", "127.0.0.1"),
+        "trusted_proxy_count": 1,
+        "trusted_proxy_headers": "x-forwarded-for x-forwarded-proto x-forwarded-host",
+        "clear_untrusted_proxy_headers": True,
+    }
+
+
 def main() -> None:
     """Print where to point a phone (with a QR code) and serve until interrupted."""
     host = os.environ.get("HOST", "0.0.0.0")
     port = int(os.environ.get("PORT", "5000"))
     app = create_app()
     announce(host, port)
-    serve(app, host=host, port=port, threads=8, ident="scorekeeper")
+    serve(app, host=host, port=port, threads=8, ident="scorekeeper", **proxy_settings())
 
 
 if __name__ == "__main__":

@@ -52,6 +52,12 @@ class SignUpForm(AppForm):
         if field.data and accounts.account_named(field.data) is not None:
             raise ValidationError("That user name is taken; choose another.")
 
+    def validate_password(self, field: PasswordField) -> None:
+        """Refuse a password that is common, repetitive, or holds the user name."""
+        problem = accounts.password_problem(field.data or "", self.username.data or "")
+        if problem:
+            raise ValidationError(problem)
+
 
 class PasscodeForm(AppForm):
     """Type the league's table passcode to score its games on this phone."""

@@ -2,38 +2,108 @@
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import ColumnElement, delete, func, select, text
+from zxcvbn import zxcvbn
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Account, League, LoginAttempt
+from scorekeeper.models import Account, JoinedPhone, League, LoginAttempt
+from scorekeeper.rules.limits import fold_name
 
 # argon2id with 19 MiB and 2 passes (OWASP's recommended minimum): strong enough against
 # guessing, and small enough that a sign-in does not add 64 MiB to a server worker.
 _hasher = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
 
-# After this many failed sign-ins for one name or from one address within the window,
-# further attempts are refused until the window has passed.
-MAX_FAILURES = 5
+SHORTEST_PASSWORD = 10
+# zxcvbn's score from 0 to 4: 3 is "safely unguessable" against throttled online guessing.
+STRONG_ENOUGH = 3
+
+# Failed tries are counted within this window, separately per account (any address), per
+# address (any account), and for table passcodes per address (any league).
 FAILURE_WINDOW = timedelta(minutes=15)
+# For one account: this many failures are free; then each further try waits twice as long
+# as the one before (2 s, 4 s, 8 s ... at most LONGEST_WAIT): guessing slows to a crawl,
+# while the owner who finally types the right password waits seconds, not a quarter hour.
+MAX_FAILURES = 5
+LONGEST_WAIT = FAILURE_WINDOW
+# From one address: this many failed sign-ins (any names) in the window, then a pause.
+ADDRESS_FAILURES = 20
+# Table passcodes from one address, whatever the league: free tries before the back-off.
+PASSCODE_FAILURES = 5
+# The attempt rows of passcodes are filed under this key (never a user name: names have no ":").
+PASSCODE_KEY = "passcode:"
 
 
 class TooManyAttempts(Exception):
     """Sign-in refused for a while after repeated failures."""
 
+    def __init__(self, wait: timedelta) -> None:
+        self.wait = wait
+        super().__init__(f"Too many wrong tries. Wait {_duration(wait)}, then try again.")
+
+
+def _duration(wait: timedelta) -> str:
+    seconds = max(1, int(wait.total_seconds() + 0.999))
+    if seconds < 60:
+        return "1 second" if seconds == 1 else f"{seconds} seconds"
+    minutes = (seconds + 59) // 60
+    return "1 minute" if minutes == 1 else f"{minutes} minutes"
+
+
+def back_off(failures: int, free: int = MAX_FAILURES) -> timedelta:
+    """How long to wait after the last failure, once `failures` have been counted."""
+    if failures < free:
+        return timedelta(0)
+    return min(timedelta(seconds=2 ** min(failures - free + 1, 20)), LONGEST_WAIT)
+
+
+def normal_password(password: str) -> str:
+    """A password in NFKC, so the same keys typed on two phones (one composing "é" from "e"
+    and an accent) give the same password."""
+    return unicodedata.normalize("NFKC", password)
+
+
+def password_problem(password: str, username: str) -> str | None:
+    """Why `password` is too easy to guess for the account `username`, or None.
+
+    Ten visible characters at least (zero-width spaces and other invisible characters do not
+    count), and not guessable by zxcvbn's checks: common passwords and words, keyboard runs,
+    repeats, dates, and the user name itself.
+    """
+    password = normal_password(password)
+    visible = [ch for ch in password if unicodedata.category(ch) not in ("Cc", "Cf")]
+    if len(visible) < SHORTEST_PASSWORD:
+        return f"A password has at least {SHORTEST_PASSWORD} characters you can see."
+    if fold_name(username) in fold_name(password):
+        return "A password cannot contain the user name."
+    # zxcvbn reads at most 72 characters; a longer password is at least as strong.
+    verdict = zxcvbn(password[:72], user_inputs=[username])
+    if verdict["score"] < STRONG_ENOUGH:
+        advice = verdict["feedback"]["warning"] or "It is too easy to guess."
+        return f"{advice.rstrip('.')}. Try a few unrelated words, e.g. “kitchen lamp rummy owl”."
+    return None
+
 
 def hash_secret(secret: str) -> str:
-    """An argon2 hash of a password or passcode."""
-    return _hasher.hash(secret)
+    """An argon2 hash of a password or passcode (its NFKC form)."""
+    return _hasher.hash(normal_password(secret))
 
 
 def secret_matches(stored_hash: str | None, secret: str) -> bool:
-    """True when `secret` matches the stored hash."""
+    """True when `secret` matches the stored hash, compared in NFKC (also as typed, for a
+    hash made before passwords were normalised)."""
     if not stored_hash:
         return False
+    return any(
+        _verifies(stored_hash, form) for form in dict.fromkeys((normal_password(secret), secret))
+    )
+
+
+def _verifies(stored_hash: str, secret: str) -> bool:
     try:
         return _hasher.verify(stored_hash, secret)
     except (VerificationError, InvalidHashError):
@@ -42,9 +112,7 @@ def secret_matches(stored_hash: str | None, secret: str) -> bool:
 
 def account_named(username: str) -> Account | None:
     """The account with this user name, ignoring case."""
-    return db.session.scalar(
-        select(Account).where(func.lower(Account.username) == username.lower())
-    )
+    return db.session.scalar(select(Account).where(Account.username_key == fold_name(username)))
 
 
 def create_account(username: str, password: str) -> Account:
@@ -55,25 +123,49 @@ def create_account(username: str, password: str) -> Account:
     return account
 
 
-def _recent_failures(username: str, address: str) -> int:
+def _serialise_attempts() -> None:
+    """Hold a lock until this request commits, so parallel tries are counted one at a time.
+
+    Forty guesses sent at once must not all read "4 failures so far" and all be checked: on
+    PostgreSQL a transaction-scoped advisory lock, on SQLite the database's write lock
+    (taken by a write that changes nothing).
+    """
+    if db.session.get_bind().dialect.name == "postgresql":
+        db.session.execute(text("SELECT pg_advisory_xact_lock(1414)"))
+    else:
+        db.session.execute(text("UPDATE login_attempt SET id = id WHERE 1 = 0"))
+
+
+def _failures(*conditions: ColumnElement[bool]) -> tuple[int, datetime | None]:
+    """How many failures match within the window, and when the last one was."""
     since = datetime.now(UTC) - FAILURE_WINDOW
-    return (
-        db.session.scalar(
-            select(func.count(LoginAttempt.id)).where(
-                LoginAttempt.at >= since,
-                or_(
-                    func.lower(LoginAttempt.username) == username.lower(),
-                    LoginAttempt.address == address,
-                ),
-            )
+    count, last = db.session.execute(
+        select(func.count(LoginAttempt.id), func.max(LoginAttempt.at)).where(
+            LoginAttempt.at >= since, *conditions
         )
-        or 0
+    ).one()
+    if last is not None and last.tzinfo is None:
+        last = last.replace(tzinfo=UTC)  # SQLite keeps no zone
+    return count or 0, last
+
+
+def _refuse_until_waited(failures: int, last: datetime | None, free: int) -> None:
+    wait = back_off(failures, free)
+    if last is not None and wait:
+        left = last + wait - datetime.now(UTC)
+        if left > timedelta(0):
+            raise TooManyAttempts(left)
+
+
+def _guard_sign_in(username: str, address: str) -> None:
+    _serialise_attempts()
+    key = fold_name(username)[:40]
+    _refuse_until_waited(*_failures(LoginAttempt.username == key), MAX_FAILURES)
+    from_address, last = _failures(
+        LoginAttempt.address == address, LoginAttempt.username != PASSCODE_KEY
     )
-
-
-def _guard(key: str, address: str) -> None:
-    if _recent_failures(key, address) >= MAX_FAILURES:
-        raise TooManyAttempts("Too many wrong tries. Wait 15 minutes, then try again.")
+    if from_address >= ADDRESS_FAILURES and last is not None:
+        raise TooManyAttempts(last + FAILURE_WINDOW - datetime.now(UTC))
 
 
 def _failed(key: str, address: str) -> None:
@@ -81,36 +173,41 @@ def _failed(key: str, address: str) -> None:
     db.session.flush()
 
 
-def _forget_failures(key: str) -> None:
-    db.session.execute(delete(LoginAttempt).where(func.lower(LoginAttempt.username) == key.lower()))
-
-
 def authenticate(username: str, password: str, address: str) -> Account | None:
     """The account for these credentials, or None; a failure is recorded.
 
-    :raises TooManyAttempts: after MAX_FAILURES recent failures for the name or the address.
+    The caller keeps the failure (commits) even though the sign-in is refused.
+
+    :raises TooManyAttempts: while the account's back-off runs, or after ADDRESS_FAILURES
+        recent failures from the address.
     """
-    _guard(username, address)
+    _guard_sign_in(username, address)
     account = account_named(username)
     if account is not None and secret_matches(account.password_hash, password):
-        if _hasher.check_needs_rehash(account.password_hash):
+        stored = account.password_hash
+        if _hasher.check_needs_rehash(stored) or not _verifies(stored, normal_password(password)):
             account.password_hash = hash_secret(password)
-        _forget_failures(username)
+        key = fold_name(username)[:40]
+        db.session.execute(delete(LoginAttempt).where(LoginAttempt.username == key))
         return account
-    _failed(username, address)
+    _failed(fold_name(username), address)
     return None
 
 
-def check_passcode(league: League, passcode: str, key: str, address: str) -> bool:
+def check_passcode(league: League, passcode: str, address: str) -> bool:
     """True when `passcode` is the league's; a failure is recorded like a wrong password.
 
-    :raises TooManyAttempts: after MAX_FAILURES recent failures for the league or the address.
+    Failures are counted per address across every league, never per league: one phone
+    guessing cannot close a league's join page to the family's other phones.
+
+    :raises TooManyAttempts: while the address's back-off runs.
     """
-    _guard(key, address)
+    _serialise_attempts()
+    mine = (LoginAttempt.username == PASSCODE_KEY, LoginAttempt.address == address)
+    _refuse_until_waited(*_failures(*mine), PASSCODE_FAILURES)
     if secret_matches(league.passcode_hash, spoken_form(passcode)):
-        _forget_failures(key)
         return True
-    _failed(key, address)
+    _failed(PASSCODE_KEY, address)
     return False
 
 
@@ -124,6 +221,28 @@ def spoken_form(passcode: str) -> str:
 
 
 def set_passcode(league: League, passcode: str | None) -> None:
-    """Set (or with None, clear) the table passcode scorers type to score this league."""
+    """Set (or with None, clear) the table passcode scorers type to score this league.
+
+    Every phone that joined with the old passcode is removed: it must join again.
+    """
     league.passcode_hash = hash_secret(spoken_form(passcode)) if passcode else None
+    db.session.execute(delete(JoinedPhone).where(JoinedPhone.league_id == league.id))
     db.session.flush()
+
+
+def joined_phones(league: League) -> list[JoinedPhone]:
+    """The phones that may score the league's games, first joined first."""
+    return list(
+        db.session.scalars(
+            select(JoinedPhone).where(JoinedPhone.league_id == league.id).order_by(JoinedPhone.id)
+        )
+    )
+
+
+def remove_phone(league: League, phone_id: int) -> bool:
+    """Take a phone off the league's list: it can no longer score. False if it is not there."""
+    removed = db.session.execute(
+        delete(JoinedPhone).where(JoinedPhone.league_id == league.id, JoinedPhone.id == phone_id)
+    )
+    db.session.flush()
+    return bool(removed.rowcount)

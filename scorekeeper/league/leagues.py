@@ -6,6 +6,7 @@ from sqlalchemy.orm import selectinload
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, GameStatus, League, LeagueRuleSet, Player, Seat
+from scorekeeper.rules.limits import fold_name
 
 
 def visible_leagues(account: Account | None, scorer_of: list[int]) -> list[League]:
@@ -53,9 +54,9 @@ def create_league(name: str, preset_key: str, owner: Account | None = None) -> L
 
 def player_named(league: League, name: str) -> Player | None:
     """The league's player with this name, ignoring case (accents included), if any."""
-    # Compared in Python: SQLite's lower() folds only ASCII letters, and a league is small.
-    wanted = name.casefold()
-    return next((p for p in league.players if p.name.casefold() == wanted), None)
+    # Compared on the folded key the unique index holds (SQLite's lower() folds only ASCII).
+    wanted = fold_name(name)
+    return next((p for p in league.players if p.name_key == wanted), None)
 
 
 def add_player(league: League, name: str) -> Player:

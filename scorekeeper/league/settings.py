@@ -5,6 +5,8 @@ from __future__ import annotations
 import secrets
 from datetime import date
 
+from sqlalchemy import select, update
+
 from scorekeeper.extensions import db
 from scorekeeper.models import League, Season
 
@@ -28,9 +30,15 @@ def update_settings(
 def add_season(league: League, name: str, starts_on: date, ends_on: date) -> Season:
     """Add a season of the league's own; it may not overlap another.
 
+    Two owners' phones adding overlapping seasons at once must not both succeed: the league's
+    row is written first, which makes the second request wait for the first to commit (a row
+    lock on PostgreSQL, the write lock on SQLite), and the seasons are then read afresh.
+
     :raises SettingsRefused: for an overlap or a name already used.
     """
-    for other in league.seasons:
+    db.session.execute(update(League).where(League.id == league.id).values(id=League.id))
+    others = db.session.scalars(select(Season).where(Season.league_id == league.id)).all()
+    for other in others:
         if other.name.casefold() == name.casefold():
             raise SettingsRefused(f"The league already has a season called {other.name}.")
         if starts_on <= other.ends_on and other.starts_on <= ends_on:

@@ -1,6 +1,6 @@
 """Typed models of the league, its players and rule sets, its games and their hands."""
 
-from scorekeeper.models.account import Account, LoginAttempt
+from scorekeeper.models.account import Account, JoinedPhone, LoginAttempt, SignedOutSession
 from scorekeeper.models.game import Game, GameStatus, Seat, Suspension
 from scorekeeper.models.hand import Correction, Hand, HandScore, HandState, MayIClaim
 from scorekeeper.models.league import League, LeagueRuleSet, Player, Season
@@ -13,6 +13,7 @@ __all__ = [
     "Hand",
     "HandScore",
     "HandState",
+    "JoinedPhone",
     "League",
     "LeagueRuleSet",
     "LoginAttempt",
@@ -20,5 +21,6 @@ __all__ = [
     "Player",
     "Seat",
     "Season",
+    "SignedOutSession",
     "Suspension",
 ]

@@ -6,11 +6,12 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, Date, ForeignKey, String, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models.base import Timestamped, ruleset_of
+from scorekeeper.rules.limits import fold_name
 
 if TYPE_CHECKING:
     from scorekeeper.models.account import Account
@@ -55,11 +56,22 @@ class League(Timestamped, db.Model):
 class Player(Timestamped, db.Model):
     """A person who plays in a league; renaming keeps every game they played."""
 
-    __table_args__ = (UniqueConstraint("league_id", "name"),)
+    __table_args__ = (
+        UniqueConstraint("league_id", "name"),
+        UniqueConstraint("league_id", "name_key"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(40))
+    # The name folded for comparison ("Ann" and "ANN" are one player), unique in the league
+    # in the database itself, so two phones adding "Ann" and "ann" at once cannot both win.
+    name_key: Mapped[str] = mapped_column(String(120))
+
+    @validates("name")
+    def _fold(self, _key: str, name: str) -> str:
+        self.name_key = fold_name(name)
+        return name
 
     league: Mapped[League] = relationship(back_populates="players")
 

@@ -340,3 +340,8 @@ def stock_renewal_words(hand: Hand) -> str:
     if hand.stock_ran_out:
         return rules.STOCK_GONE_WORDS
     return rules.stock_words(hand.game.rules.stock)
+
+
+def stock_exhausted(hand: Hand) -> bool:
+    """True when the stock ran out for good in the hand in play: it ends with nobody out."""
+    return hand.stock_ran_out

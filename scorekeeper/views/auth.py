@@ -41,10 +41,23 @@ def login() -> Response | str | tuple[str, int]:
 
 
 @bp.post("/logout")
+@transaction
 def logout() -> Response:
-    """Sign out of this browser (the CSRF check of every POST guards it)."""
+    """Sign out of this browser, on the server too (the CSRF check of every POST guards it)."""
     access.sign_out()
     flash("Signed out.", "success")
+    return redirect(url_for("main.index"))
+
+
+@bp.post("/logout/everywhere")
+@transaction
+def logout_everywhere() -> Response:
+    """Sign this account out on every browser and phone it is signed in on."""
+    account = access.current_account()
+    if account is None:
+        return redirect(url_for("auth.login"))
+    access.sign_out_everywhere(account)
+    flash("Signed out everywhere: every browser must sign in again.", "success")
     return redirect(url_for("main.index"))
 
 
@@ -70,9 +83,8 @@ def join(league_id: int) -> Response | str | tuple[str, int]:
         return render_template("auth/join.html", league=league, form=None), 404
     form = PasscodeForm()
     if form.validate_on_submit():
-        key = f"league:{league.id}"
         try:
-            matched = accounts.check_passcode(league, form.passcode.data, key, _address())
+            matched = accounts.check_passcode(league, form.passcode.data, _address())
         except accounts.TooManyAttempts as refusal:
             form.passcode.errors = [str(refusal)]
             return render_template("auth/join.html", league=league, form=form), 429

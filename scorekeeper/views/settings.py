@@ -46,6 +46,7 @@ def _page(
         season_form=season_form,
         action_form=ActionForm(formdata=None),
         passcode_form=passcode_form or SetPasscodeForm(formdata=None),
+        phones=accounts.joined_phones(league),
     ), status
 
 
@@ -139,6 +140,22 @@ def passcode(league_id: int) -> Response | tuple[str, int]:
     form = SetPasscodeForm()
     if form.validate():
         accounts.set_passcode(league, form.passcode.data)
-        flash("Table passcode set. Give it, with the table link, to whoever scores.", "success")
+        flash(
+            "Table passcode set; phones that joined with the old one must join again. "
+            "Give it, with the table link, to whoever scores.",
+            "success",
+        )
         return redirect(url_for("settings.show", league_id=league.id) + "#scorers")
     return _page(league, _settings_form(league), SeasonForm(formdata=None), 422, form)
+
+
+@bp.post("/phones/<int:phone_id>/remove")
+@owner_only
+@transaction
+def remove_phone(league_id: int, phone_id: int) -> Response:
+    """Take a joined phone off the list: it can no longer score this league's games."""
+    league = db.get_or_404(League, league_id)
+    if not accounts.remove_phone(league, phone_id):
+        abort(404)
+    flash("That phone can no longer score this league's games.", "success")
+    return redirect(url_for("settings.show", league_id=league.id) + "#scorers")

@@ -7,17 +7,19 @@ and the view's required role (set by `owner_only`) is enforced.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, redirect, request, session, url_for
+from sqlalchemy import delete, select
 from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Account, Game, League
+from scorekeeper.models import Account, Game, JoinedPhone, League, SignedOutSession
 from scorekeeper.play import games
 from scorekeeper.rules.limits import LARGEST_ID
 
@@ -27,6 +29,8 @@ View = TypeVar("View", bound=Callable[..., Any])
 # Blueprints anyone may open: sign-in, the share link, the home page and health check.
 OPEN_BLUEPRINTS = {"auth", "watch", "main", None}
 IDLE_LIMIT = timedelta(days=14)
+# However often it is used, a session ends this long after signing in (or joining).
+SESSION_LIMIT = timedelta(days=60)
 
 
 def owner_only(view: View) -> View:
@@ -61,45 +65,125 @@ def request_game(game_id: int) -> Game:
 
 
 def current_account() -> Account | None:
-    """The signed-in account, if any (looked up once per signed-in id)."""
+    """The signed-in account, if any (looked up once per signed-in id).
+
+    A session signed in before the account's last "sign out everywhere", or signed out on
+    this browser (its cookie copied elsewhere), signs nobody in.
+    """
     account_id = session.get("account_id")
     # Keyed by the id, not just cached: an app context (and its `g`) may outlive a request.
     if g.get("account_id") != account_id or "account" not in g:
         g.account_id = account_id
-        g.account = db.session.get(Account, account_id) if account_id else None
+        account = db.session.get(Account, account_id) if account_id else None
+        if account is not None and (
+            session.get("generation", 0) != account.session_generation or _session_ended()
+        ):
+            account = None
+        g.account = account
     return g.account
 
 
+def _session_ended() -> bool:
+    """True when this session was signed out, or began longer ago than SESSION_LIMIT."""
+    began = session.get("began")
+    if began is not None and _now() - float(began) > SESSION_LIMIT.total_seconds():
+        return True
+    sid = session.get("sid")
+    return sid is not None and db.session.get(SignedOutSession, sid) is not None
+
+
+def _now() -> float:
+    return datetime.now(UTC).timestamp()
+
+
 def role_in(league: League) -> Role | None:
-    """The visitor's role in the league: owner, scorer, or None."""
+    """The visitor's role in the league: owner, scorer, or None.
+
+    A scorer's phone must still be on the league's list of joined phones: the owner may
+    remove it, and a new passcode removes them all.
+    """
     account = current_account()
     if account is not None and league.owner_id == account.id:
         return "owner"
-    if league.id in session.get("scorer_of", []):
+    if league.id in session.get("scorer_of", []) and _phone_joined(league.id):
         return "scorer"
     return None
 
 
-def sign_in(account: Account) -> None:
-    """Start a fresh session for the account (a new session id against fixation)."""
+def _phone_joined(league_id: int) -> bool:
+    token = session.get("phone")
+    if not token or _session_ended():
+        return False
+    found = db.session.scalar(
+        select(JoinedPhone.id).where(JoinedPhone.league_id == league_id, JoinedPhone.token == token)
+    )
+    return found is not None
+
+
+def _new_session() -> None:
     session.clear()
     session.permanent = True
+    session["sid"] = secrets.token_hex(16)
+    session["began"] = session["seen"] = _now()
+
+
+def sign_in(account: Account) -> None:
+    """Start a fresh session for the account (a new session id against fixation)."""
+    _new_session()
     session["account_id"] = account.id
-    session["seen"] = datetime.now(UTC).timestamp()
+    session["generation"] = account.session_generation
 
 
 def sign_out() -> None:
-    """End the session."""
+    """End the session on the server too: its cookie, even copied, signs nobody in again,
+    and the leagues this phone joined forget it."""
+    sid, token = session.get("sid"), session.get("phone")
+    now = datetime.now(UTC)
+    db.session.execute(delete(SignedOutSession).where(SignedOutSession.until < now))
+    if sid:
+        db.session.merge(SignedOutSession(id=sid, until=now + SESSION_LIMIT))
+    if token:
+        db.session.execute(delete(JoinedPhone).where(JoinedPhone.token == token))
+    db.session.flush()
     session.clear()
 
 
+def sign_out_everywhere(account: Account) -> None:
+    """End every session of the account, on every browser, this one included."""
+    account.session_generation += 1
+    sign_out()
+
+
 def grant_scorer(league: League) -> None:
-    """Let this browser score the league's games (after the right passcode)."""
+    """Let this phone score the league's games (after the right passcode): it joins the
+    league's list of phones, which the owner sees in Settings."""
+    if "sid" not in session:
+        _new_session()
     session.permanent = True
+    token = session.get("phone") or secrets.token_urlsafe(32)
+    session["phone"] = token
     scorer_of = set(session.get("scorer_of", []))
     scorer_of.add(league.id)
     session["scorer_of"] = sorted(scorer_of)
-    session["seen"] = datetime.now(UTC).timestamp()
+    session["seen"] = _now()
+    known = select(JoinedPhone.id).where(
+        JoinedPhone.league_id == league.id, JoinedPhone.token == token
+    )
+    if db.session.scalar(known) is None:
+        device = device_words(request.user_agent.string)
+        db.session.add(JoinedPhone(league_id=league.id, token=token, device=device))
+        db.session.flush()
+
+
+def device_words(user_agent: str) -> str:
+    """A phone's kind and browser in a few words, e.g. "iPhone, Safari", for the owner's list."""
+    kinds = ("iPhone", "iPad", "Android", "Windows", "Macintosh", "CrOS", "Linux")
+    browsers = ("Firefox", "Edg", "SamsungBrowser", "Chrome", "Safari")
+    kind = next((k for k in kinds if k in user_agent), "Unknown device")
+    browser = next((b for b in browsers if b in user_agent), "")
+    names = {"Macintosh": "Mac", "CrOS": "Chromebook", "Edg": "Edge", "SamsungBrowser": "Samsung"}
+    words = names.get(kind, kind) + (f", {names.get(browser, browser)}" if browser else "")
+    return words[:80]
 
 
 def safe_next(target: str | None, fallback: str) -> str:
@@ -140,7 +224,7 @@ def check_request() -> Response | None:
     """Refuse the request unless the visitor may see or do it."""
     if request.endpoint == "static":
         return None
-    if _expired():
+    if _expired() or _session_ended():
         session.clear()
     elif session and session.get("seen", 0) < datetime.now(UTC).timestamp() - 60:
         session["seen"] = datetime.now(UTC).timestamp()

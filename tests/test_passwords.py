@@ -1,0 +1,61 @@
+"""Passwords: common ones, repeats, the user name and invisible padding are refused; the same
+password typed in another Unicode form signs in."""
+
+from __future__ import annotations
+
+import html
+import unicodedata
+
+import pytest
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.league import accounts
+from scorekeeper.models import Account
+
+
+def signup(anonymous, username: str, password: str):
+    return anonymous.post(
+        "/signup", data={"username": username, "password": password, "confirm": password}
+    )
+
+
+@pytest.mark.parametrize(
+    ("password", "message"),
+    [
+        ("aaaaaaaaaa", "Repeats like"),
+        ("1234567890", "common"),
+        ("password12", "common"),
+        ("kimberly-lee", "cannot contain the user name"),
+        ("Kimberly-Lee!", "cannot contain the user name"),
+        ("\u200b" * 10, "at least 10 characters you can see"),
+        ("abc\u200b\u200b\u200b\u200b\u200b\u200b\u200b", "at least 10 characters you can see"),
+        ("qwertyuiop", "Try a few unrelated words"),
+    ],
+)
+def test_easy_passwords_are_refused(anonymous, password, message):
+    response = signup(anonymous, "kimberly-lee", password)
+
+    assert response.status_code == 422
+    shown = html.unescape(response.get_data(as_text=True))
+    assert 'id="password-error"' in shown
+    assert message.lower() in shown.lower()
+    assert db.session.scalar(select(func.count(Account.id))) == 0
+
+
+def test_a_few_unrelated_words_are_accepted(anonymous):
+    response = signup(anonymous, "kimberly-lee", "lamp rummy owl kettle")
+    assert response.status_code == 302
+    assert db.session.scalar(select(func.count(Account.id))) == 1
+
+
+def test_a_password_typed_in_another_unicode_form_signs_in(anonymous, app):
+    composed = "Café crème brûlée tonight"
+    decomposed = unicodedata.normalize("NFD", composed)
+    assert composed != decomposed
+    accounts.create_account("kim", accounts.normal_password(composed))
+    db.session.commit()
+
+    response = anonymous.post("/login", data={"username": "KIM", "password": decomposed})
+
+    assert response.status_code == 302

@@ -1,0 +1,140 @@
+"""Uniqueness held by the database itself: requests racing each other cannot both win.
+
+Each race sends its requests at the same moment from threads, on a database they share (a
+SQLite file, or PostgreSQL when TEST_DATABASE_URL is set).
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+import test_concurrency
+from sqlalchemy import func, select
+from test_access import Browser
+
+from scorekeeper.extensions import db
+from scorekeeper.league import accounts, leagues
+from scorekeeper.models import Account, LoginAttempt, Player, Season
+
+pytestmark = pytest.mark.database
+shared_app = test_concurrency.shared_app  # the fixture: threads on one shared database
+
+
+def together(calls) -> list[int]:
+    """Run every call at the same moment; the status codes, in order."""
+    barrier = threading.Barrier(len(calls))
+    answers: list[int | None] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        barrier.wait()
+        answers[i] = calls[i]().status_code
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert None not in answers, "a request got no answer"
+    return answers  # type: ignore[return-value]
+
+
+def count(model) -> int:
+    db.session.expire_all()
+    return db.session.scalar(select(func.count()).select_from(model)) or 0
+
+
+def signup(app, name: str):
+    phone = Browser(app)
+    data = {"username": name, "password": "a long family secret", "confirm": "a long family secret"}
+    return lambda: phone.post("/signup", data=data)
+
+
+def test_four_sign_ups_of_one_name_in_different_cases_make_one_account(shared_app):
+    answers = together([signup(shared_app, name) for name in ("Kim", "kim", "KIM", "kIm")])
+
+    assert count(Account) == 1
+    assert sorted(answers).count(302) == 1
+    assert all(status in (302, 409, 422) for status in answers)
+
+
+@pytest.fixture
+def league_of(shared_app):
+    owner = accounts.create_account("owner", "owner-password")
+    league = leagues.create_league("The Smiths", "continental", owner)
+    db.session.commit()
+    return owner.id, league.id
+
+
+def test_eight_phones_adding_one_player_in_different_cases_add_one(shared_app, league_of):
+    owner_id, league_id = league_of
+    names = ["Ann", "ann", "ANN", "aNN", "Ann", "AnN", "anN", "ANn"]
+    calls = [
+        (lambda p, n: lambda: p.post(f"/leagues/{league_id}/players", data={"name": n}))(
+            Browser(shared_app, account_id=owner_id), name
+        )
+        for name in names
+    ]
+
+    answers = together(calls)
+
+    assert count(Player) == 1
+    assert answers.count(302) == 1
+    assert all(status in (302, 409, 422) for status in answers)
+
+
+def test_overlapping_seasons_added_at_once_keep_one(shared_app, league_of):
+    owner_id, league_id = league_of
+    spans = [("Spring", "2026-03-01", "2026-05-31"), ("Easter", "2026-04-01", "2026-04-30")]
+    spans += [("Long spring", "2026-02-01", "2026-06-30"), ("April", "2026-04-10", "2026-04-20")]
+    calls = [
+        (lambda p, d: lambda: p.post(f"/leagues/{league_id}/settings/seasons", data=d))(
+            Browser(shared_app, account_id=owner_id),
+            {"name": name, "starts_on": start, "ends_on": end},
+        )
+        for name, start, end in spans
+    ]
+
+    answers = together(calls)
+
+    assert count(Season) == 1
+    assert answers.count(302) == 1
+    assert all(status in (302, 409, 422) for status in answers)
+
+
+def test_forty_guesses_at_once_are_counted_one_by_one(shared_app):
+    accounts.create_account("owner", "owner-password")
+    db.session.commit()
+    phones = [Browser(shared_app) for _ in range(40)]
+    calls = [
+        (lambda p, g: lambda: p.post("/login", data={"username": "owner", "password": g}))(
+            phone, f"guess-{n}"
+        )
+        for n, phone in enumerate(phones)
+    ]
+
+    answers = together(calls)
+
+    # Exactly the free tries were checked; every other guess waited its turn and was refused.
+    assert answers.count(401) == accounts.MAX_FAILURES
+    assert answers.count(429) == 40 - accounts.MAX_FAILURES
+    assert count(LoginAttempt) == accounts.MAX_FAILURES
+
+
+def test_forty_passcodes_at_once_are_counted_one_by_one(shared_app, league_of):
+    _, league_id = league_of
+    from scorekeeper.models import League
+
+    accounts.set_passcode(db.session.get(League, league_id), "kitchen table")
+    db.session.commit()
+    calls = [
+        (lambda p, g: lambda: p.post(f"/leagues/{league_id}/join", data={"passcode": g}))(
+            Browser(shared_app), f"guess-{n}"
+        )
+        for n in range(40)
+    ]
+
+    answers = together(calls)
+
+    assert answers.count(401) == accounts.PASSCODE_FAILURES
+    assert answers.count(429) == 40 - accounts.PASSCODE_FAILURES
