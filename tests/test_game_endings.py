@@ -16,7 +16,16 @@ from sqlalchemy import func, select
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import Correction, Game, GameStatus, Hand, HandState, MayIClaim, Seat
+from scorekeeper.models import (
+    Correction,
+    Game,
+    GameStatus,
+    Hand,
+    HandState,
+    JoinedPhone,
+    MayIClaim,
+    Seat,
+)
 from scorekeeper.play import games, interruptions
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
@@ -40,9 +49,12 @@ def database_rows() -> dict[str, list[str]]:
 
 def scorer(app, league_id: int):
     """A phone at the table that knows the league's passcode (not the owner)."""
+    db.session.add(JoinedPhone(league_id=league_id, token=f"phone-{league_id}", device="Android"))
+    db.session.commit()
     client = app.test_client()
     with client.session_transaction() as session:
         session["scorer_of"] = [league_id]
+        session["phone"] = f"phone-{league_id}"
     return client
 
 
@@ -330,7 +342,7 @@ def test_a_late_fix_of_a_finished_game_resettles_places_and_standings(client, ma
     # Bob went out in hand 1 after all, and Ann held a joker.
     fix = hand_data(
         first,
-        [{"g3": 1}, {"out": "y"}, {"g1": 1}, {"g0": 3}],
+        [{"cards_joker": 1}, {"out": "y"}, {"cards_10_k": 1}, {"cards_2_9": 3}],
         reason="Bob had gone out",
         made_by="Gran",
         confirm="y",
