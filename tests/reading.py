@@ -4,28 +4,77 @@ from __future__ import annotations
 
 import html
 import re
+from html.parser import HTMLParser
+
+# Elements whose content is never shown as text on the page.
+_UNSEEN = {"head", "script", "style", "template", "noscript"}
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
 
 
-def page(response) -> str:
-    """The page's text as a reader sees it (entities such as &#39; turned back into text)."""
+class _Visible(HTMLParser):
+    """Collects the text of elements that are shown: not `hidden`, not in head or script."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.words: list[str] = []
+        self.open: list[tuple[str, bool]] = []  # (tag, hides its content)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _VOID:
+            return
+        names = {name for name, _ in attrs}
+        hides = tag in _UNSEEN or "hidden" in names or ("aria-hidden", "true") in attrs
+        self.open.append((tag, hides))
+
+    def handle_endtag(self, tag: str) -> None:
+        for index in range(len(self.open) - 1, -1, -1):
+            if self.open[index][0] == tag:
+                del self.open[index:]
+                return
+
+    def handle_data(self, data: str) -> None:
+        if not any(hides for _, hides in self.open):
+            self.words.append(data)
+
+
+def visible_text(response) -> str:
+    """The text a reader sees on the page: no tags, no attributes, no hidden elements.
+
+    White space is folded to single spaces, so a sentence split over lines reads whole.
+    """
+    reader = _Visible()
+    reader.feed(response.get_data(as_text=True))
+    reader.close()
+    return " ".join(" ".join(reader.words).split())
+
+
+def markup(response) -> str:
+    """The page's HTML (entities such as &#39; turned back into text), to find tags and attributes.
+
+    For what the page says, use `visible_text`: markup also holds attributes and hidden parts.
+    """
     return html.unescape(response.get_data(as_text=True))
+
+
+# The older name of `markup`, for tests still using it: it is the HTML, not the text.
+page = markup
 
 
 def input_value(response, name: str) -> str:
     """The value an input of the rendered form holds."""
-    tag = re.search(rf'<input[^>]*\bname="{name}"[^>]*>', page(response)).group(0)
+    tag = re.search(rf'<input[^>]*\bname="{name}"[^>]*>', markup(response)).group(0)
     return re.search(r'value="([^"]*)"', tag).group(1)
 
 
 def is_checked(response, name: str) -> bool:
     """Whether a checkbox of the rendered form is ticked."""
-    tag = re.search(rf'<input[^>]*\bname="{name}"[^>]*>', page(response)).group(0)
+    tag = re.search(rf'<input[^>]*\bname="{name}"[^>]*>', markup(response)).group(0)
     return re.search(r"\bchecked\b", tag) is not None
 
 
 def totals(response) -> list[tuple[str, str, str]]:
     """(place, name, total) of each row of the table screen's totals, top to bottom."""
-    listing = re.search(r'data-testid="totals">(.*?)</ol>', page(response), re.S).group(1)
+    listing = re.search(r'data-testid="totals">(.*?)</ol>', markup(response), re.S).group(1)
     rows = []
     for item in re.findall(r"<li.*?</li>", listing, re.S):
         place = re.search(r'class="place num">([^<]*)<', item).group(1)
