@@ -206,7 +206,12 @@ def settle(game: Game) -> None:
     A player who left gets a total posted by the incomplete-game rule; with fewer than two
     finishers the game is discarded and counts in no standings.
     """
-    totals = seat_totals(game)
+    scored = [score for hand in scored_hands(game) for score in hand.scores]
+    # Summed from the rows in hand (every scored hand's scores are read below anyway), so
+    # settling needs no query and no flush of the game's last hand first.
+    totals = {seat.id: 0 for seat in game.seats}
+    for score in scored:
+        totals[score.seat_id] = totals.get(score.seat_id, 0) + (score.score or 0)
     finished = {seat.id: seat.left_from_hand is None for seat in game.seats}
     if game.rules.fairness.incomplete_game:
         verdict = rules.final_game_totals(totals, finished)
@@ -215,7 +220,6 @@ def settle(game: Game) -> None:
     game.discarded = verdict.discarded
     game.end_note = verdict.reason
     placed = rules.places(verdict.totals)
-    scored = [score for hand in scored_hands(game) for score in hand.scores]
     for seat in game.seats:
         seat.final_total = verdict.totals[seat.id]
         seat.total_posted = seat.id in verdict.posted
