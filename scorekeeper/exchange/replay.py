@@ -282,38 +282,44 @@ def _reason(correction: Node) -> str:
 
 
 def replay_game(
-    league: League, node: Node, players: dict[str, Player], rulesets: list[LeagueRuleSet]
+    league: League,
+    node: Node,
+    players: dict[str, Player],
+    rulesets: list[LeagueRuleSet],
+    held: Held,
 ) -> Game:
     """Start the game as the file describes it and play every hand again.
 
     :raises ImportRefused: at the first fact the operations or the rules refuse.
 
     The game is checked hand by hand in memory (no flush and no query per hand: the
-    operations read the hands, scores and claims they hold); only starting it flushes, as
-    its seats' ids key every score. Then `write_game` writes the rest.
+    operations read the hands, scores and claims they hold); only starting a game flushes,
+    as its seats' ids key every score. Its new hands' scores, May I?s and corrections are
+    taken out of the session and added to `held`, for `write_held` once every game is in.
     """
     with db.session.no_autoflush:
         game = _replay(league, node, players, rulesets)
-    write_game(game)
+        for hand in game.hands:
+            if hand.id is not None:  # the first hand, written when the game started
+                continue
+            for name in HAND_ROWS:
+                rows = list(getattr(hand, name))
+                if rows:
+                    for row in rows:
+                        db.session.expunge(row)
+                    set_committed_value(hand, name, [])
+                    held.append((hand, name, rows))
     return game
 
 
-def write_game(game: Game) -> None:
-    """Write a replayed game: one flush for the game, its seats and hands, then every score,
-    May I? and correction of its new hands in one INSERT per table (the ORM would send one
-    per row, as it wants each id back; nothing needs them).
+# A hand's rows kept out of the session until the hand has its id: hand, relationship, rows.
+Held = list[tuple[Hand, str, list[Any]]]
+
+
+def write_held(held: Held) -> None:
+    """Flush the games and hands, then write the held rows in one INSERT per table (the ORM
+    would send one per row, as it wants each id back; nothing needs them).
     """
-    held: list[tuple[Hand, str, list[Any]]] = []
-    for hand in game.hands:
-        if hand.id is not None:  # the first hand, written when the game started
-            continue
-        for name in HAND_ROWS:
-            rows = list(getattr(hand, name))
-            if rows:
-                for row in rows:
-                    db.session.expunge(row)
-                set_committed_value(hand, name, [])
-                held.append((hand, name, rows))
     db.session.flush()
     for name, model in HAND_ROWS.items():
         values = [
@@ -326,6 +332,7 @@ def write_game(game: Game) -> None:
             db.session.execute(insert(model), values)
     for hand, name, _ in held:
         db.session.expire(hand, [name])
+    held.clear()
 
 
 def _columns(row: Any) -> dict[str, Any]:
