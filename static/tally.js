@@ -1,72 +1,137 @@
-// Tally taps on the hand form: each tap adds or takes back one card and shows the points.
-// Without this script the counts are typed into the number fields, and everything still works.
+// The hand form, quicker by touch: each tap adds or takes back one card, and each player's
+// score shows as it is counted. The prices, the short-card charge and the totals cards can
+// make are rendered by the server from the rule set (data-price, data-short-charge,
+// data-total-step, data-total-gaps); the browser tests check these scores against the rules'
+// entry_score. Without this script the counts are typed into the number fields, and the
+// server computes and checks everything just the same.
 (function () {
   "use strict";
   var form = document.querySelector("[data-hand-form]");
   if (!form) return;
+  var shortCharge = whole(form.dataset.shortCharge);
+  var step = whole(form.dataset.totalStep);
+  var gaps = (form.dataset.totalGaps || "").split(" ").filter(Boolean).map(whole);
+  var cards = Array.prototype.slice.call(form.querySelectorAll("[data-player]"));
 
-  function number(input) {
-    var value = parseInt(input && input.value, 10);
+  function whole(text) {
+    var value = parseInt(text, 10);
     return isNaN(value) || value < 0 ? 0 : value;
   }
 
-  function refresh(card) {
-    var out = card.querySelector("[data-out]");
-    var typed = card.querySelector("[data-total]");
-    var points = 0;
-    var counted = false;
-    card.querySelectorAll("input[data-price]").forEach(function (input) {
-      var n = number(input);
-      if (n) counted = true;
-      points += n * parseInt(input.dataset.price, 10);
-    });
-    if (typed && typed.value !== "") {
-      points = number(typed);
-      counted = true;
-    }
-    var short = number(card.querySelector("[data-short]"));
-    var penalty = number(card.querySelector("[data-penalty]"));
-    var isOut = out && out.checked;
-    var total = (isOut ? 0 : points + short * parseInt(card.dataset.shortPenalty, 10)) + penalty;
-    card.classList.toggle("is-out", !!isOut);
-    // A player marked out folds away, unless cards are still counted there to be cleared.
-    card.classList.toggle("is-empty", !counted && !penalty && !short);
-    var display = card.querySelector("[data-points]");
-    display.textContent = isOut ? "out · " + total : (counted || penalty || short ? total + " pts" : "");
+  function value(input) { return input ? whole(input.value) : 0; }
+
+  function canMake(total) {
+    // Mirrors rules.PossibleTotals.allows.
+    if (step === 0) return total === 0;
+    return total % step === 0 && gaps.indexOf(total) < 0;
   }
 
-  form.querySelectorAll("[data-player]").forEach(function (card) {
+  function read(card) {
+    var typed = card.querySelector("[data-total]");
+    var noScore = card.querySelector("[data-no-score]");
+    var counts = Array.prototype.slice.call(card.querySelectorAll("input[data-price]"));
+    var entry = {
+      out: card.querySelector("[data-out]").checked,
+      noScore: !!(noScore && noScore.checked),
+      typed: typed && typed.value.trim() !== "" ? value(typed) : null,
+      tallied: 0,
+      cards: 0,
+      short: value(card.querySelector("[data-short]")),
+      penalty: value(card.querySelector("[data-penalty]"))
+    };
+    counts.forEach(function (input) {
+      entry.cards += value(input);
+      entry.tallied += value(input) * whole(input.dataset.price);
+    });
+    entry.counted = entry.cards > 0 || entry.typed !== null;
+    entry.reported = entry.out || entry.counted;
+    return entry;
+  }
+
+  function score(entry) {
+    // Mirrors rules.entry_score: the cards (or the typed total), short cards, the penalty.
+    if (entry.noScore) return null;
+    var held = entry.out ? 0 : (entry.typed !== null ? entry.typed : entry.tallied);
+    return held + entry.short * shortCharge + entry.penalty;
+  }
+
+  function posted(card, entries) {
+    // The missing-score rule: the two highest scores the others gave, added.
+    var given = [];
+    entries.forEach(function (other, i) {
+      if (cards[i] !== card && other.reported && !other.noScore) given.push(score(other));
+    });
+    given.sort(function (a, b) { return b - a; });
+    if (given.length < 2) return form.dataset.replayWords;
+    return form.dataset.postedWords.replace("{score}", String(given[0] + given[1]));
+  }
+
+  function show(card, entry, entries) {
+    var total = score(entry);
+    var folded = entry.noScore || (entry.out && !entry.counted && !entry.short && !entry.penalty);
+    var impossible = !entry.out && !entry.noScore && entry.typed !== null && entry.typed > 0 &&
+      !canMake(entry.typed);
+    card.classList.toggle("is-out", entry.out);
+    card.classList.toggle("is-no-score", entry.noScore);
+    card.classList.toggle("is-folded", folded);
+    card.classList.toggle("is-impossible", impossible);
+    var typed = card.querySelector("[data-total]");
+    var flag = card.querySelector("[data-impossible]");
+    if (flag) flag.hidden = !impossible;
+    if (typed) typed.setAttribute("aria-invalid", impossible ? "true" : "false");
+    // A player who gave no score has no cards to count: their taps and total rest.
+    card.querySelectorAll("[data-tally] button, [data-tally] input, [data-total]").forEach(function (el) {
+      el.disabled = entry.noScore;
+    });
+    var display = card.querySelector("[data-points]");
+    if (entry.noScore) display.textContent = posted(card, entries);
+    else if (entry.out) display.textContent = "out · " + total;
+    else display.textContent = entry.counted || entry.short || entry.penalty ? total + " pts" : "";
+  }
+
+  function refresh() {
+    var entries = cards.map(read);
+    cards.forEach(function (card, i) { show(card, entries[i], entries); });
+  }
+
+  function clearCounts(card) {
+    card.querySelectorAll("input[data-price]").forEach(function (input) { input.value = "0"; });
+  }
+
+  function clearTyped(card) {
+    var typed = card.querySelector("[data-total]");
+    if (typed) typed.value = "";
+  }
+
+  cards.forEach(function (card) {
     card.querySelectorAll("button[data-step]").forEach(function (button) {
       button.hidden = false;
       button.addEventListener("click", function () {
         var input = document.getElementById(button.dataset.for);
-        input.value = Math.max(0, number(input) + parseInt(button.dataset.step, 10));
-        refresh(card);
+        input.value = Math.max(0, value(input) + parseInt(button.dataset.step, 10));
+        // Taps and a typed total never both stand: the one used last wins, visibly.
+        clearTyped(card);
+        refresh();
       });
     });
-    card.addEventListener("input", function () { refresh(card); });
-    card.addEventListener("change", function () { refresh(card); });
-    refresh(card);
+    card.addEventListener("input", function (event) {
+      if (event.target.matches("[data-total]") && event.target.value.trim() !== "") clearCounts(card);
+      if (event.target.matches("input[data-price]") && value(event.target) > 0) clearTyped(card);
+      refresh();
+    });
+    card.addEventListener("change", refresh);
   });
+  refresh();
 
   // Warn (without reloading: taps would be lost) when another phone changes the game; not
   // once this phone has sent the form, whose own save moves the version.
   var sent = false;
   var banner = document.querySelector("[data-changed-elsewhere]");
-  if (banner && window.fetch && form.dataset.versionUrl) {
-    var every = Math.max(1, parseInt(form.dataset.pollSeconds, 10) || 5) * 1000;
-    var timer = window.setInterval(function () {
-      if (document.hidden || sent) return;
-      fetch(form.dataset.versionUrl, { headers: { Accept: "application/json" }, cache: "no-store" })
-        .then(function (response) { return response.ok ? response.json() : null; })
-        .then(function (data) {
-          if (!sent && data && String(data.version) !== form.dataset.version) {
-            banner.hidden = false;
-            window.clearInterval(timer);
-          }
-        })
-        .catch(function () { /* offline for a moment */ });
-    }, every);
+  if (banner && window.scorekeeper && window.scorekeeper.followVersion) {
+    var stop = window.scorekeeper.followVersion(form, function () {
+      banner.hidden = false;
+      stop();
+    }, function () { return sent; });
   }
 
   // A second tap on Save while the first is on its way would send the hand twice.

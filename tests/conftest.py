@@ -17,10 +17,12 @@ from sqlalchemy.engine import make_url
 from scorekeeper import create_app
 from scorekeeper.config import normalise_database_url
 from scorekeeper.extensions import db
+from scorekeeper.forms.hand import count_field_names
 from scorekeeper.league import accounts, leagues
 from scorekeeper.models import Account, Game, League
 from scorekeeper.play import games, hands
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.presets import preset
 
 # CI runs the tests that touch the database a second time with TEST_DATABASE_URL pointing at
 # a PostgreSQL server, whose schema is built by the migrations (SQLite in memory uses the
@@ -195,6 +197,10 @@ def make_game(app: Flask, make_league):
     return make
 
 
+# The hand form's count fields of a Continental player, e.g. "cards_10_k" (p1_cards_10_k).
+CONTINENTAL_COUNTS = count_field_names(preset("continental").prices)
+
+
 def out() -> PlayerEntry:
     """The report of a player who went out."""
     return PlayerEntry(went_out=True)
@@ -214,7 +220,7 @@ def hand_data(hand, players, **fields) -> dict[str, str]:
     """
     data = {"version": str(hand.version), "made_by": "", "reason": ""}
     for i, given in enumerate(players):
-        data.update({f"p{i}_g{j}": "0" for j in range(4)})
+        data.update({f"p{i}_{name}": "0" for name in CONTINENTAL_COUNTS})
         data.update({f"p{i}_total": "", f"p{i}_short": "0", f"p{i}_penalty": "0"})
         data[f"p{i}_penalty_reason"] = ""
         data.update({f"p{i}_{key}": str(value) for key, value in given.items()})

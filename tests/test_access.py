@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from conftest import SETTINGS, out, play_hand, tally
+from conftest import CONTINENTAL_COUNTS, SETTINGS, out, play_hand, tally
 from flask import Flask
 from sqlalchemy import select, update
 from werkzeug.routing import Rule
@@ -242,11 +242,11 @@ def hand_fields(players: int = 4) -> dict[str, str]:
     """A hand report that would be saved: seat 0 went out, the others hold a card each."""
     data = {"confirm": "y"}
     for i in range(players):
-        data.update({f"p{i}_g{j}": "0" for j in range(4)})
+        data.update({f"p{i}_{name}": "0" for name in CONTINENTAL_COUNTS})
         data.update({f"p{i}_total": "", f"p{i}_short": "0", f"p{i}_penalty": "0"})
         data[f"p{i}_penalty_reason"] = ""
     data["p0_out"] = "y"
-    data.update({"p1_g0": "1", "p2_g1": "1", "p3_g2": "1"})
+    data.update({"p1_cards_2_9": "1", "p2_cards_10_k": "1", "p3_cards_a": "1"})
     return data
 
 
@@ -551,7 +551,7 @@ def test_scorer_cannot_delete_a_game(app, world):
 
 
 def correction(side: Side, hand_id: int) -> tuple[str, dict[str, str]]:
-    data = hand_fields() | {"p1_g0": "3", "reason": "Bob held three cards", "made_by": "Cat"}
+    data = hand_fields() | {"p1_cards_2_9": "3", "reason": "Bob held three cards", "made_by": "Cat"}
     return f"/games/{side.game_id}/hands/{hand_id}/edit", data
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from conftest import ON_POSTGRES, SETTINGS, out, play_hand, tally
+from conftest import CONTINENTAL_COUNTS, ON_POSTGRES, SETTINGS, out, play_hand, tally
 from flask import Flask
 from sqlalchemy import func, select
 from test_access import Browser, database_rows, hand_fields
@@ -82,13 +82,13 @@ def report(went_out: int) -> dict[str, str]:
     """A phone's report: the player in seat `went_out` went out, the others hold two cards."""
     data = {"confirm": "y"}
     for i in range(len(PLAYERS)):
-        data.update({f"p{i}_g{j}": "0" for j in range(4)})
+        data.update({f"p{i}_{name}": "0" for name in CONTINENTAL_COUNTS})
         data.update({f"p{i}_total": "", f"p{i}_short": "0", f"p{i}_penalty": "0"})
         data[f"p{i}_penalty_reason"] = ""
         if i == went_out:
             data[f"p{i}_out"] = "y"
         else:
-            data[f"p{i}_g0"] = "2"
+            data[f"p{i}_cards_2_9"] = "2"
     return data
 
 
@@ -253,7 +253,7 @@ def test_failure_after_a_correction_is_written_keeps_none_of_it(client, started,
 
     response = client.post(
         f"/games/{started.id}/hands/{scored.id}/edit",
-        data=hand_fields() | {"p1_g0": "4", "made_by": "Cat"},
+        data=hand_fields() | {"p1_cards_2_9": "4", "made_by": "Cat"},
     )
 
     assert response.status_code == 500

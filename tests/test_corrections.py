@@ -14,7 +14,8 @@ from scorekeeper.models import Correction, Game, Hand, HandScore
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 OUT = {"out": "y"}
-GROUPS = {"low": "g0", "high": "g1", "ace": "g2", "joker": "g3"}  # 5, 10, 20, 50 points
+# Continental's count fields by group: 2-9 5 points, 10-K 10, A 20, Joker 50.
+GROUPS = {"low": "cards_2_9", "high": "cards_10_k", "ace": "cards_a", "joker": "cards_joker"}
 
 # Hand 1 as the table reported it: Ann out, Bob 10, Cat 10, Dan 15.
 HAND_1 = [out(), tally(low=2), tally(high=1), tally(low=3)]
@@ -68,9 +69,9 @@ def test_last_hand_edit_page_shows_the_saved_report(client, game):
     assert "No later hand is scored yet, so this hand can still be changed freely." in page(
         response
     )
-    assert input_value(response, "p1_g0") == "2"
-    assert input_value(response, "p2_g1") == "1"
-    assert input_value(response, "p3_g0") == "3"
+    assert input_value(response, "p1_cards_2_9") == "2"
+    assert input_value(response, "p2_cards_10_k") == "1"
+    assert input_value(response, "p3_cards_2_9") == "3"
     assert input_value(response, "version") == str(hand.version)
 
 

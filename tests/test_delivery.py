@@ -85,7 +85,7 @@ def test_no_file_outside_static(anonymous, path):
 def test_a_refused_save_goes_out_compressed(client, make_game):
     game = make_game(players=("Ann", "Bob", "Cat", "Dan"))
     hand = game.hands[0]
-    data = {"version": str(hand.version), "p0_g0": "-3"}
+    data = {"version": str(hand.version), "p0_cards_2_9": "-3"}
     response = client.post(
         f"/games/{game.id}/hands/{hand.id}/score", data=data, headers={"Accept-Encoding": "gzip"}
     )

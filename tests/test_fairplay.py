@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from reading import is_checked
+from reading import page as page_text
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
@@ -255,7 +257,14 @@ def test_stock_running_out_twice_ends_a_continental_hand(client, make_game):
     first = client.post(f"/games/{game.id}/hands/{hand.id}/stock", follow_redirects=True)
     assert "turn the discard pile over" in first.get_data(as_text=True)
     second = client.post(f"/games/{game.id}/hands/{hand.id}/stock", follow_redirects=True)
-    assert "the hand is over" in second.get_data(as_text=True)
+    shown = page_text(second)
+    assert shown.count("the hand is over") == 1  # said once, under the stock
+    assert "The stock ran out (again)" not in shown  # no third time: the hand is over
+    assert db.session.get(Hand, hand.id).stock_renewals == 2
+    form = client.get(f"/games/{game.id}/hands/{hand.id}/score")
+    assert is_checked(form, "stock_ran_out")  # the hand form knows it ended with nobody out
+    third = client.post(f"/games/{game.id}/hands/{hand.id}/stock", follow_redirects=True)
+    assert "already ran out for good" in page_text(third)
     assert db.session.get(Hand, hand.id).stock_renewals == 2
 
 

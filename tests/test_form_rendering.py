@@ -66,7 +66,8 @@ def test_same_html_as_the_widgets(attributes, data):
 
 def test_the_hand_form_renders_as_before(app):
     form = hand_form_class(rules.preset("continental"), 5)(
-        formdata=MultiDict({"p0_out": "y", "p1_g0": "3", "p2_total": "-4"}), meta={"csrf": False}
+        formdata=MultiDict({"p0_out": "y", "p1_cards_2_9": "3", "p2_total": "-4"}),
+        meta={"csrf": False},
     )
     form.validate()
     for field in form:

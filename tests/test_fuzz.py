@@ -29,7 +29,17 @@ FUZZ = settings(
 
 # --- the hand form ---
 
-PLAYER_FIELDS = ("out", "no_score", "g0", "g1", "g2", "g3", "total", "short", "penalty")
+PLAYER_FIELDS = (
+    "out",
+    "no_score",
+    "cards_2_9",
+    "cards_10_k",
+    "cards_a",
+    "cards_joker",
+    "total",
+    "short",
+    "penalty",
+)
 FIELDS = [
     *(f"p{i}_{name}" for i in range(len(PLAYERS)) for name in PLAYER_FIELDS),
     *(f"p{i}_penalty_reason" for i in range(len(PLAYERS))),
@@ -51,7 +61,13 @@ VALUES = st.one_of(
 
 def valid_report() -> dict[str, str]:
     """A report the form saves: Ann went out, the others hold a card each."""
-    data = {"confirm": "y", "p0_out": "y", "p1_g0": "1", "p2_g1": "1", "p3_g2": "1"}
+    data = {
+        "confirm": "y",
+        "p0_out": "y",
+        "p1_cards_2_9": "1",
+        "p2_cards_10_k": "1",
+        "p3_cards_a": "1",
+    }
     for i in range(len(PLAYERS)):
         data.update({f"p{i}_total": "", f"p{i}_short": "0", f"p{i}_penalty": "0"})
         data[f"p{i}_penalty_reason"] = ""
@@ -91,7 +107,7 @@ def new_hand(league: League) -> Hand:
 @given(form=HAND_FORMS)
 @example(form=valid_report())
 @example(form=valid_report() | {"p1_penalty": "5", "p1_penalty_reason": "late\x00"})
-@example(form=valid_report() | {"p1_total": "9" * 5000, "p1_g0": "0"})
+@example(form=valid_report() | {"p1_total": "9" * 5000, "p1_cards_2_9": "0"})
 @example(form={})
 def test_random_hand_forms_never_crash_and_refusals_change_nothing(client, league, form):
     hand = new_hand(league)

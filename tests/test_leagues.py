@@ -90,7 +90,7 @@ def test_player_is_added_with_spaces_trimmed_and_folded(client, make_league):
     response = client.post(f"/leagues/{league.id}/players", data={"name": "  Mary   Lou  "})
 
     assert response.status_code == 302
-    assert response.location == f"/leagues/{league.id}#players"
+    assert response.location == f"/leagues/{league.id}?added=1"  # the name box is focused
     assert sorted(names(league)) == ["Ann", "Mary Lou"]
     assert "Mary Lou joined The Smiths." in page(client.get(f"/leagues/{league.id}"))
 

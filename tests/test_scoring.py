@@ -14,7 +14,8 @@ from scorekeeper.models import Game, GameStatus, Hand, HandScore, HandState
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 OUT = {"out": "y"}
-GROUPS = {"low": "g0", "high": "g1", "ace": "g2", "joker": "g3"}  # 5, 10, 20, 50 points
+# Continental's count fields by group: 2-9 5 points, 10-K 10, A 20, Joker 50.
+GROUPS = {"low": "cards_2_9", "high": "cards_10_k", "ace": "cards_a", "joker": "cards_joker"}
 
 
 def cards(**counts: int) -> dict[str, int]:
@@ -103,12 +104,12 @@ def test_refused_hand_says_why_and_saves_nothing(client, make_game, ann, bob, st
 @pytest.mark.parametrize(
     ("field",       "value", "message"),
     [
-        ("p1_g0",       "-1",    "Give a whole number of cards, 0 to 500."),
-        ("p1_g3",       "two",   "Give a whole number of cards, 0 to 500."),
-        ("p1_g1",       "1.5",   "Give a whole number of cards, 0 to 500."),
-        ("p1_g1",       "²",     "Give a whole number of cards, 0 to 500."),
-        ("p1_g1",       "٣",     "Give a whole number of cards, 0 to 500."),
-        ("p1_g1",       "9" * 30, "Give a whole number of cards, 0 to 500."),
+        ("p1_cards_2_9",       "-1",    "Give a whole number of cards, 0 to 500."),
+        ("p1_cards_joker",       "two",   "Give a whole number of cards, 0 to 500."),
+        ("p1_cards_10_k",       "1.5",   "Give a whole number of cards, 0 to 500."),
+        ("p1_cards_10_k",       "²",     "Give a whole number of cards, 0 to 500."),
+        ("p1_cards_10_k",       "٣",     "Give a whole number of cards, 0 to 500."),
+        ("p1_cards_10_k",       "9" * 30, "Give a whole number of cards, 0 to 500."),
         ("p1_total",    "-5",    "Give a whole number of points, 0 to 10000."),
         ("p1_total",    "ten",   "Give a whole number of points, 0 to 10000."),
         ("p1_total",    "10001", "Give a whole number of points, 0 to 10000."),
@@ -151,13 +152,12 @@ def test_unusual_total_asks_to_confirm_then_saves_when_confirmed(client, make_ga
         "Bob: no cards add up to 23 under these prices. Check the count, or confirm it if it "
         "is right." in shown
     )
-    assert "Yes, these totals are right" in shown
+    assert "Yes, save hand 1 as it is" in shown  # the button itself confirms
     assert "Nothing was saved yet." not in shown  # a warning, not an error
     assert input_value(first, "p1_total") == "23"
-    assert input_value(first, "p2_g0") == "2"
+    assert input_value(first, "p2_cards_2_9") == "2"
     assert input_value(first, "p3_total") == "15"
     assert is_checked(first, "p0_out")
-    assert not is_checked(first, "confirm")
     assert_nothing_saved(game)
 
     second = client.post(score_url(game, hand), data=hand_data(hand, players, confirm="y"))
@@ -182,8 +182,8 @@ def test_refused_hand_keeps_what_was_typed(client, make_game):
     assert response.status_code == 422
     assert "Nobody is marked out." in page(response)
     expected = {
-        "p0_g0": "1", "p0_g3": "1", "p1_g1": "2", "p1_short": "1", "p2_total": "35",
-        "p2_penalty": "25", "p2_penalty_reason": "Played out of turn", "p3_g2": "3",
+        "p0_cards_2_9": "1", "p0_cards_joker": "1", "p1_cards_10_k": "2", "p1_short": "1", "p2_total": "35",
+        "p2_penalty": "25", "p2_penalty_reason": "Played out of turn", "p3_cards_a": "3",
     }  # fmt: skip
     assert {name: input_value(response, name) for name in expected} == expected
     assert not any(is_checked(response, f"p{i}_out") for i in range(4))

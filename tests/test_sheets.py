@@ -181,7 +181,8 @@ def test_posted_score_and_corrected_hand_are_marked(client, make_game):
     )
     db.session.commit()
     sheet = text(read_pdf(client.get(f"/games/{game.id}/sheet.pdf")))
-    assert re.search(r"0 0 15 15 20 20 35\s*posted 20 \+ 15\s*35 Ann", sheet)
+    # Wrapped inside its own box (never across into the total beside it).
+    assert re.search(r"0 0 15 15 20 20 35\s*posted 20 \+\s*15\s*35 Ann", sheet)
     assert "(missing-score rule)" in sheet
     assert "CORRECTED (1)" in sheet
     assert "Hand 1 corrected" in sheet and "by Ann: Bob found a card under the table" in sheet
@@ -421,3 +422,17 @@ def test_standings_page_links_its_sheet(client, make_league):
     page = client.get(f"/leagues/{league.id}/standings").get_data(as_text=True)
     assert f"/leagues/{league.id}/standings.pdf" in page
     assert client.get(f"/leagues/{league.id}/standings/print").status_code == 200
+
+
+def test_a_penalty_shows_where_the_score_shows(client, make_game):
+    game = make_game(players=FOUR)
+    short = PlayerEntry(tally={"10-K": 1}, short_cards=2)  # 10 + 2 short x 10 = 30
+    fined = PlayerEntry(went_out=True, penalty=25, penalty_reason="played out of turn")
+    play_hand(game, [fined, short, tally(high=2), tally(low=1)])
+    for url in (f"/games/{game.id}", f"/games/{game.id}/sheet"):
+        shown = client.get(url).get_data(as_text=True)
+        assert re.search(r"30</span>\s*<span class=\"terms\">= 10 \+ 2 short<", shown), url
+        assert "= out + 25 penalty" in shown, url
+    sheet = text(read_pdf(client.get(f"/games/{game.id}/sheet.pdf")))
+    assert re.search(r"30\s*=\s*10\s*\+\s*2\s*short", sheet)
+    assert re.search(r"25\s*=\s*out\s*\+\s*25\s*penalty", sheet)

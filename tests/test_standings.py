@@ -294,7 +294,7 @@ def test_ranking_by_points_for_places(client, league):
     # Places: game 1 Ann 1, Bob 1, Dan 3, Cat 4; game 2 Bob 1, Dan 2, Ann 3, Cat 4;
     # game 3 Cat 1, the others 2. Points: Ann 5+1+3, Bob 5+5+3, Cat 0+0+5, Dan 1+3+3, Eve 3.
     assert table_header(client, league) == [
-        "#", "Player", "Games", "Wins", "Avg", "Points", "Best", "Worst", "Out", "Posted",
+        "#", "Player", "Games", "Wins", "Avg", "Points", "Best", "Worst", "Out", "Scores posted",
     ]  # fmt: skip
     # fmt: off
     assert standings_table(client, league, "all") == [
@@ -457,8 +457,8 @@ def test_posted_totals_and_a_shared_win(client, posted_league):
         ("1", "Ann", "1", "1", "50.0",  "50",  "50",  "2", "–"),
         ("1", "Bob", "1", "1", "50.0",  "50",  "50",  "2", "–"),
         ("3", "Cat", "1", "0", "60.0",  "60",  "60",  "2", "–"),
-        ("4", "Dan", "1", "0", "75.0",  "75",  "75",  "1", "1 / 0"),
-        ("5", "Eve", "1", "0", "135.0", "135", "135", "0", "0 / 1"),
+        ("4", "Dan", "1", "0", "75.0",  "75",  "75",  "1", "1 hand"),
+        ("5", "Eve", "1", "0", "135.0", "135", "135", "0", "1 game"),
     ]
     # fmt: on
     text = page(client.get(f"/leagues/{posted_league.id}/standings?season=2025"))

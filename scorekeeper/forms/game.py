@@ -62,10 +62,15 @@ class SeatingForm(AppForm):
     first_dealer = SelectField("Who drew the high card? They deal first.", validate_choice=False)
 
     def set_seats(self, players: list[Player]) -> None:
-        """Offer each seated player as first dealer (by player id, so reseating keeps it)."""
-        self.first_dealer.choices = [(RANDOM_DEALER, "Pick at random for us")] + [
-            (str(p.id), p.name) for p in players
+        """Offer each seated player as first dealer (by player id, so reseating keeps it).
+
+        Whoever sits first is chosen until the table says otherwise; a random pick is last.
+        """
+        self.first_dealer.choices = [(str(p.id), p.name) for p in players] + [
+            (RANDOM_DEALER, "Pick at random for us")
         ]
+        if not self.first_dealer.data and players:
+            self.first_dealer.data = str(players[0].id)
 
     def dealer_seat(self, players: list[Player]) -> int | None:
         """The chosen first dealer's seat, None for a random pick.

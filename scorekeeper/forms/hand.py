@@ -1,7 +1,12 @@
-"""The form that scores a hand: per player, out, a tally by price group, or a typed total."""
+"""The form that scores a hand: per player, out, a tally by price group, or a typed total.
+
+A count field is named after its price group (`p1_cards_10_k` for Bob's 10-K cards), so a
+report reads the same whatever order the rule set lists its groups in.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,6 +27,30 @@ CARDS_MESSAGE = f"Give a whole number of cards, 0 to {CARDS.high}."
 POINTS_MESSAGE = f"Give a whole number of points, 0 to {POINTS.high}."
 
 
+def count_field_names(groups: Sequence[rules.PriceGroup]) -> list[str]:
+    """The name part of each group's count field, in the groups' order: "2-9" is "cards_2_9".
+
+    Two labels that read alike ("10-K" and "10 K") keep apart with a number after the second.
+    """
+    names: list[str] = []
+    for group in groups:
+        base = "cards_" + (re.sub(r"[^a-z0-9]+", "_", group.label.lower()).strip("_") or "group")
+        name, n = base, 2
+        while name in names:
+            name, n = f"{base}_{n}", n + 1
+        names.append(name)
+    return names
+
+
+def count_field(seat: int, groups: Sequence[rules.PriceGroup], label: str) -> str:
+    """The form field that counts the cards of group `label` held by the player in `seat`."""
+    names = count_field_names(groups)
+    for group, name in zip(groups, names, strict=True):
+        if group.label == label:
+            return f"p{seat}_{name}"
+    raise KeyError(label)
+
+
 def _count(label: str) -> WholeNumberField:
     return WholeNumberField(label, CARDS, CARDS_MESSAGE, default=0, validators=[Optional()])
 
@@ -30,7 +59,7 @@ class HandForm(AppForm):
     """Fields shared by every hand form; the per-player fields are added for each game."""
 
     version = HiddenField()
-    stock_ran_out = BooleanField("Nobody went out: the stock ran out for good")
+    stock_ran_out = BooleanField("Nobody went out: the stock ran out for good (only then)")
     confirm = BooleanField("Yes, these totals are right")
     made_by = StringField(
         "Your name", filters=[strip_whitespace], validators=[Optional(), Length(max=40)]
@@ -48,7 +77,10 @@ class HandForm(AppForm):
         return PlayerFields(
             out=self[prefix + "out"],
             no_score=self[prefix + "no_score"],
-            counts=[(g, self[f"{prefix}g{j}"]) for j, g in enumerate(self.groups)],
+            counts=[
+                (g, self[prefix + name])
+                for g, name in zip(self.groups, count_field_names(self.groups), strict=True)
+            ],
             total=self[prefix + "total"],
             short=self[prefix + "short"],
             penalty=self[prefix + "penalty"],
@@ -130,9 +162,9 @@ def hand_form_class(
     for i in range(seat_count):
         prefix = f"p{i}_"
         attrs[prefix + "out"] = BooleanField("Went out")
-        attrs[prefix + "no_score"] = BooleanField("Played, but gave no score")
-        for j, group in enumerate(groups):
-            attrs[f"{prefix}g{j}"] = _count(f"{group.label} ({group.points} points each)")
+        attrs[prefix + "no_score"] = BooleanField("No score given")
+        for group, name in zip(groups, count_field_names(groups), strict=True):
+            attrs[prefix + name] = _count(f"{group.label} ({group.points} points each)")
         attrs[prefix + "total"] = WholeNumberField(
             "Or type the points", POINTS, POINTS_MESSAGE, validators=[Optional()]
         )

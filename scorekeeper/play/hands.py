@@ -290,6 +290,8 @@ def renew_stock(hand: Hand) -> str:
     """Record that the stock ran out during the hand in play; say what the rules prescribe."""
     if hand.state != HandState.PLAYING:
         raise games.GameRefused(f"Hand {hand.number} is not being played.")
+    if stock_exhausted(hand):
+        raise games.GameRefused(f"The stock already ran out for good: score hand {hand.number}.")
     hand.stock_renewals += 1
     games.touch(hand.game)
     return stock_renewal_words(hand)
@@ -297,10 +299,9 @@ def renew_stock(hand: Hand) -> str:
 
 def stock_renewal_words(hand: Hand) -> str:
     """What the table does now that the stock ran out `hand.stock_renewals` times."""
-    policy = hand.game.rules.stock
-    if policy.kind == "turn_over_once" and hand.stock_renewals >= 2:
-        return (
-            "The stock ran out a second time: the hand is over. Score it with nobody out, "
-            "and tick “the stock ran out”."
-        )
-    return rules.stock_words(policy)
+    return rules.stock_renewal_words(hand.game.rules.stock, hand.stock_renewals)
+
+
+def stock_exhausted(hand: Hand) -> bool:
+    """True when the stock ran out for good in the hand in play: it ends with nobody out."""
+    return rules.stock_exhausted(hand.game.rules.stock, hand.stock_renewals)

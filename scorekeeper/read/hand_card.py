@@ -57,7 +57,7 @@ def hand_card(game: Game, hand: Hand) -> HandCard:
         cards_dealt=rules.cards_dealt(rs, hand.number),
         decks=deck.decks,
         jokers=deck.jokers,
-        wild=rs.wild,
+        wild=rules.wild_words(rs),
         dealer=seats[dealer],
         first_player=seats[rules.first_player_among(dealer, len(seats), present)],
         going_out=rules.going_out_words(rs, hand.number),

@@ -8,6 +8,7 @@ from markupsafe import Markup
 
 from scorekeeper import rules
 from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, HandState, Seat
+from scorekeeper.play.hands import entry_of
 from scorekeeper.read.charts import Series, line_chart
 
 
@@ -18,6 +19,7 @@ class Cell:
     score: HandScore | None
     running: int
     posted_from: tuple[int, int] | None = None
+    terms: str = ""  # what the score is made of beyond the cards: "10 + 2 short"
 
     @property
     def absent(self) -> bool:
@@ -84,6 +86,9 @@ def build(game: Game) -> Sheet:
                 by_seat.get(seat.id),
                 running.get(seat.id, 0),
                 given if seat.id in by_seat and by_seat[seat.id].posted else None,
+                rules.score_terms(rs, entry_of(by_seat[seat.id]), hand.number)
+                if seat.id in by_seat
+                else "",
             )
             for seat in seats
         ]

@@ -18,7 +18,10 @@ from scorekeeper.rules.dealing import (
     melds_in_words,
     minimum_cards,
     ruleset_summary,
+    stock_exhausted,
+    stock_renewal_words,
     stock_words,
+    wild_words,
 )
 from scorekeeper.rules.entries import (
     HandCheck,
@@ -27,6 +30,9 @@ from scorekeeper.rules.entries import (
     card_points,
     check_hand,
     entry_score,
+    impossible_total_words,
+    score_sentence,
+    score_terms,
 )
 from scorekeeper.rules.fairness import (
     ABSENT,
@@ -87,17 +93,24 @@ from scorekeeper.rules.ruleset import (
 )
 from scorekeeper.rules.rulings import Ruling, rulings, search_rulings
 from scorekeeper.rules.scoring import (
+    PossibleTotals,
     game_totals,
     hand_prices,
     is_possible_total,
     places,
     points_for_tally,
+    possible_totals,
     price_group,
     price_of,
     running_totals,
     wild_rank_label,
 )
-from scorekeeper.rules.seating import dealer_among, first_player_among, next_present
+from scorekeeper.rules.seating import (
+    dealer_among,
+    first_player_among,
+    next_present,
+    rematch_first_dealer,
+)
 from scorekeeper.rules.settlement import (
     KITTY_WORDS,
     PENNY_PARTS,
@@ -150,8 +163,17 @@ __all__ = [
     "check_hand",
     "dealer_among",
     "entry_score",
+    "impossible_total_words",
+    "score_sentence",
+    "score_terms",
+    "PossibleTotals",
+    "possible_totals",
+    "stock_exhausted",
+    "stock_renewal_words",
+    "wild_words",
     "first_player_among",
     "next_present",
+    "rematch_first_dealer",
     "rulings",
     "ruleset_summary",
     "search_rulings",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from scorekeeper.rules.ruleset import (
     DEFAULT_LENGTHS,
     SET_BY_FAMILY,
@@ -142,6 +144,36 @@ def stock_words(stock: StockPolicy) -> str:
     return STOCK_WORDS[stock.kind]
 
 
+def stock_exhausted(stock: StockPolicy, times_ran_out: int) -> bool:
+    """True when the stock running out `times_ran_out` times ends the hand with nobody out.
+
+    Under "turn over once" the second time ends it. Under the other policies the table alone
+    sees when both piles are gone, so the app never decides it for them.
+    """
+    return stock.kind == "turn_over_once" and times_ran_out >= 2
+
+
+def stock_renewal_words(stock: StockPolicy, times_ran_out: int) -> str:
+    """What the table does now that the stock ran out `times_ran_out` times."""
+    if stock_exhausted(stock, times_ran_out):
+        return (
+            "The stock ran out a second time: the hand is over. Score it with nobody out; "
+            "the form has “the stock ran out” ticked already."
+        )
+    return stock_words(stock)
+
+
+# A house option the rule set names without taking ("(house option: 2s too)") is not in
+# play: a league that plays it writes it into its own rule set ("Jokers and 2s are wild.").
+_UNTAKEN_OPTION = re.compile(r"\s*\(house option:[^)]*\)", re.IGNORECASE)
+
+
+def wild_words(rs: RuleSet) -> str:
+    """What is wild at this table, plainly: "Jokers and red aces are wild." """
+    words = _UNTAKEN_OPTION.sub("", rs.wild).strip()
+    return words or "No wild cards."
+
+
 def dealer_for_hand(first_dealer_seat: int, hand_number: int, players: int) -> int:
     """The seat (0-based) that deals hand `hand_number`: the deal passes one seat left a hand.
 
@@ -178,5 +210,6 @@ def ruleset_summary(rs: RuleSet) -> str:
         else f"{dealt[0]} to {dealt[-1]} cards a hand"
     )
     return (
-        f"{rs.min_players}-{rs.max_players} players · {len(rs.hands)} hands · {cards} · {rs.wild}"
+        f"{rs.min_players}-{rs.max_players} players · {len(rs.hands)} hands · {cards} · "
+        f"{wild_words(rs)}"
     )

@@ -83,6 +83,36 @@ def entry_score(rs: RuleSet, entry: PlayerEntry, hand_number: int | None = None)
     return points + entry.short_cards * rs.short_card_penalty + entry.penalty
 
 
+def score_terms(rs: RuleSet, entry: PlayerEntry, hand_number: int | None = None) -> str:
+    """What a score is made of, when more than the cards: "10 + 2 short", "out + 15 penalty".
+
+    Empty for a plain score (the cards alone, or going out) and for a player who gave none.
+    """
+    if entry.no_score or not (entry.short_cards or entry.penalty):
+        return ""
+    terms = ["out" if entry.went_out else str(card_points(rs, entry, hand_number))]
+    if entry.short_cards:
+        terms.append(f"{entry.short_cards} short")
+    if entry.penalty:
+        terms.append(f"{entry.penalty} penalty")
+    return " + ".join(terms)
+
+
+def score_sentence(rs: RuleSet, entry: PlayerEntry, hand_number: int | None = None) -> str:
+    """The score with what it is made of: "30 = 10 + 2 short"; the plain score otherwise."""
+    score = entry_score(rs, entry, hand_number)
+    if score is None:
+        return ""
+    terms = score_terms(rs, entry, hand_number)
+    return f"{score} = {terms}" if terms else str(score)
+
+
+def impossible_total_words(total: int | None = None) -> str:
+    """Why a typed total is doubtful: "no cards add up to 23 under these prices." """
+    amount = "this total" if total is None else str(total)
+    return f"no cards add up to {amount} under these prices."
+
+
 def check_hand(
     rs: RuleSet,
     entries: Sequence[PlayerEntry],
@@ -111,7 +141,7 @@ def check_hand(
         ):
             warnings.append(
                 Problem(
-                    f"{name}: no cards add up to {entry.typed_total} under these prices. "
+                    f"{name}: {impossible_total_words(entry.typed_total)} "
                     "Check the count, or confirm it if it is right.",
                     index,
                 )

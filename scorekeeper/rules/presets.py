@@ -74,7 +74,7 @@ CONTINENTAL = RuleSet(
     max_players=8,
     hands=_amend(_hands(FAMILY_CONTRACTS, (12,) * 7), 0, note=NO_THREE_SETS),
     deck_counts=(DeckCount(4, 4, 2, 4), DeckCount(5, 6, 3, 6), DeckCount(7, 8, 4, 8)),
-    wild="Jokers and red aces are wild (house option: 2s too).",
+    wild="Jokers and red aces are wild.",
     ace_in_runs=HIGH_OR_LOW,
     prices=(
         TWO_TO_NINE,
@@ -156,7 +156,7 @@ CONTRACT_RUMMY = RuleSet(
     max_players=8,
     hands=_hands(FAMILY_CONTRACTS, (10,) * 4 + (12,) * 3),
     deck_counts=(DeckCount(3, 4, 2, 1), DeckCount(5, 8, 3, 2)),
-    wild="Jokers are wild (house option: 2s too).",
+    wild="Jokers are wild.",
     ace_in_runs=HIGH_OR_LOW,
     prices=_FACE_VALUE_WITH_JOKERS,
     may_i=MayIPolicy(penalty_cards=1, priority="nearest"),

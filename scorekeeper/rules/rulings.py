@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from scorekeeper.rules.dealing import going_out_words, stock_words
+from scorekeeper.rules.dealing import going_out_words, stock_words, wild_words
 from scorekeeper.rules.mayi import may_i_words
 from scorekeeper.rules.ruleset import RuleSet
 
@@ -135,7 +135,7 @@ def _rulings(rs: RuleSet) -> tuple[Ruling, ...]:
                 "every change with who made it, when, and the old and new scores.",
             ),
         ),
-        Ruling("wild", "What is wild", (rs.wild, jokers)),
+        Ruling("wild", "What is wild", (wild_words(rs), jokers)),
         Ruling("going-out", "Going out", _going_out(rs)),
         Ruling(
             "may-i",

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from math import gcd
 from typing import TypeVar
 
 from scorekeeper.rules.contracts import group_label, rank_name
@@ -102,6 +104,42 @@ def is_possible_total(
     prices = sorted({g.points for g in hand_prices(rs, hand_number) if g.points})
     fewest = _fewest_cards_for_each_total(prices, total)
     return fewest[total] is not None and (max_cards is None or fewest[total] <= max_cards)
+
+
+@dataclass(frozen=True, slots=True)
+class PossibleTotals:
+    """Which totals some cards can make: multiples of `step`, except the few in `gaps`.
+
+    Past the largest gap every multiple of `step` can be made, so a script can check a typed
+    total against these without the prices' arithmetic. A `step` of 0: only 0 can be made.
+    """
+
+    step: int
+    gaps: tuple[int, ...]
+
+    def allows(self, total: int) -> bool:
+        """True when some cards cost exactly `total` (the same answer as `is_possible_total`)."""
+        if total < 0:
+            return False
+        if self.step == 0:
+            return total == 0
+        return total % self.step == 0 and total not in self.gaps
+
+
+def possible_totals(rs: RuleSet, hand_number: int | None = None) -> PossibleTotals:
+    """The totals hand `hand_number`'s prices can make, as a step and the gaps below a bound."""
+    prices = sorted({g.points for g in hand_prices(rs, hand_number) if g.points > 0})
+    if not prices:
+        return PossibleTotals(0, ())
+    step = 0
+    for price in prices:
+        step = gcd(step, price)
+    # Every multiple of the step above smallest x largest price can be made (Schur's bound
+    # on the Frobenius number), so the gaps all lie below it.
+    bound = prices[0] * prices[-1]
+    fewest = _fewest_cards_for_each_total(prices, bound)
+    gaps = tuple(t for t in range(step, bound + 1, step) if fewest[t] is None)
+    return PossibleTotals(step, gaps)
 
 
 def _fewest_cards_for_each_total(prices: list[int], up_to: int) -> list[int | None]:

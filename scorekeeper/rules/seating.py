@@ -29,3 +29,9 @@ def dealer_among(
 def first_player_among(dealer_seat: int, players: int, present: Collection[int]) -> int:
     """Who plays first: the next player still at the table to the dealer's left."""
     return next_present(dealer_seat + 1, players, present)
+
+
+def rematch_first_dealer(first_dealer_seat: int, players: int, present: Collection[int]) -> int:
+    """Who deals first when the same table plays again: the next seat on from the last first
+    dealer, still at the table (the deal keeps passing to the left from game to game)."""
+    return next_present((first_dealer_seat + 1) % players, players, present)

@@ -142,11 +142,12 @@ def stock(game_id: int, hand_id: int) -> Response:
     game = _game(game_id)
     hand = _hand(game, hand_id)
     try:
-        words = hands.renew_stock(hand)
+        hands.renew_stock(hand)
     except games.GameRefused as refusal:
         flash(str(refusal), "error")
         return _back(game)
-    flash(words, "warning")
+    # What the table does now is on the table screen, under the stock button: said once.
+    flash("Recorded: the stock ran out.", "info")
     return _back(game)
 
 

@@ -10,9 +10,10 @@ from werkzeug.wrappers import Response
 from scorekeeper.extensions import db
 from scorekeeper.forms.game import ChoosePlayersForm, SeatingForm
 from scorekeeper.league import leagues
-from scorekeeper.models import League, LeagueRuleSet, Player
+from scorekeeper.models import GameStatus, League, LeagueRuleSet, Player
 from scorekeeper.play import games
 from scorekeeper.read import scoresheet
+from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
 from scorekeeper.web.access import owner_only, request_game
 from scorekeeper.web.database import transaction
@@ -109,6 +110,24 @@ def seating(league_id: int) -> Response | tuple[str, int]:
     dealer = game.seats[game.first_dealer_position].player.name
     flash(f"Game on! {dealer} deals hand 1.", "success")
     return redirect(url_for("table.show", game_id=game.id))
+
+
+@bp.get("/games/<int:game_id>/again")
+def play_again(game_id: int) -> Response | tuple[str, int]:
+    """A new game for the same table: the same players in the same seats, under the same
+    rules, the next seat on dealing first; one tap on Start begins it."""
+    game = games.load_game(game_id) or abort(404)
+    if game.status != GameStatus.FINISHED:
+        return redirect(url_for("table.show", game_id=game.id))
+    again = rematch(game)
+    if again.ruleset is None:
+        flash("The league no longer has those rules: choose the rules again.", "info")
+        return redirect(url_for("games.new_game", league_id=game.league_id))
+    form = SeatingForm(
+        formdata=None, ruleset=str(again.ruleset.id), token=secrets.token_urlsafe(16)
+    )
+    form.first_dealer.data = str(again.first_dealer.id)
+    return _seating_page(game.league, again.ruleset, again.players, form)
 
 
 def _int_or_404(text: str | None) -> int:

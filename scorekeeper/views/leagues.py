@@ -26,6 +26,9 @@ def _league_page(league: League, player_form: PlayerForm | None = None) -> str:
         page=min(max(page, 1), pages),
         pages=pages,
         player_form=player_form or PlayerForm(league),
+        # After adding a player (or a refused name) the name box has the focus again, so the
+        # next name can be typed straight away.
+        focus_player_name=request.args.get("added") == "1" or player_form is not None,
     )
 
 
@@ -60,7 +63,8 @@ def add_player(league_id: int) -> Response | tuple[str, int]:
         return _league_page(league, form), 422
     player = leagues.add_player(league, form.name.data)
     flash(f"{player.name} joined {league.name}.", "success")
-    return redirect(url_for("leagues.show", league_id=league.id) + "#players")
+    # No "#players": a page opened at a fragment gives no field its autofocus.
+    return redirect(url_for("leagues.show", league_id=league.id, added=1))
 
 
 @bp.route("/<int:league_id>/players/<int:player_id>/rename", methods=["GET", "POST"])

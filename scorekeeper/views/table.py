@@ -13,6 +13,7 @@ from scorekeeper.models import Game, GameStatus, Hand, HandState
 from scorekeeper.play import games, hands, mayi
 from scorekeeper.read import scoresheet, settlement
 from scorekeeper.read.hand_card import hand_card
+from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, transaction
@@ -50,6 +51,8 @@ def show(game_id: int) -> str:
         kitty=mayi.kitty(game),
         settled=settlement.build(game) if hand is None else None,
         stock_words=hands.stock_renewal_words(hand) if hand else "",
+        stock_over=hand is not None and hands.stock_exhausted(hand),
+        rematch=rematch(game) if game.status == GameStatus.FINISHED else None,
     )
 
 
@@ -86,6 +89,8 @@ def _hand_page(
         freely=hands.is_freely_editable(hand),
         warnings=warnings,
         player_problems=by_player,
+        possible=rules.possible_totals(game.rules, hand.number),
+        impossible_words=rules.impossible_total_words().capitalize(),
     ), status
 
 
@@ -101,6 +106,7 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     if not form.is_submitted():
         if hand.state != HandState.PLAYING:
             return redirect(url_for("table.show", game_id=game.id))
+        form.stock_ran_out.data = hands.stock_exhausted(hand)
         return _hand_page(game, hand, form, "score")
     if not form.validate():
         return _hand_page(game, hand, form, "score", 422)

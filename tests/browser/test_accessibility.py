@@ -94,7 +94,7 @@ def refuse_unusual_totals(page: Page, scene: Scene) -> None:
         cards.nth(seat).get_by_label("Or type the points").fill("7")
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.get_by_role("alert")).to_contain_text("no cards add up to 7")
-    expect(page.get_by_label("Yes, these totals are right")).to_be_visible()
+    expect(page.get_by_role("button", name="Yes, save hand 2 as it is")).to_be_visible()
 
 
 def refuse_house_rules(page: Page, scene: Scene) -> None:

@@ -162,7 +162,7 @@ def start_game(page: Page, thumb: Thumb) -> None:
         expect(seats).to_have_text(order)
     assert tuple(order) == SEATING
     dealer_choice = page.get_by_label("Who drew the high card? They deal first.")
-    expect(dealer_choice.locator("option")).to_have_text(["Pick at random for us"] + list(SEATING))
+    expect(dealer_choice.locator("option")).to_have_text([*SEATING, "Pick at random for us"])
     dealer_choice.select_option(label=FIRST_DEALER)
     thumb.tap(page.get_by_role("button", name="Start the game"))
     expect(page.locator(".flash")).to_have_text(f"Game on! {FIRST_DEALER} deals hand 1.")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +26,14 @@ HELD = {
 }
 # "Score hand 1" on the table screen, "Went out" for Ann, and "Save hand 1".
 FIXED_TAPS = 3
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def readme_tap_count() -> int:
+    """The taps the README promises for a typical 5-player hand."""
+    said = re.search(r"A typical 5-player hand takes (\d+) taps", README.read_text())
+    assert said, "README.md no longer states the taps of a typical hand"
+    return int(said.group(1))
 
 
 def test_scoring_a_five_player_hand_takes_a_tap_per_card_plus_three(
@@ -49,3 +59,4 @@ def test_scoring_a_five_player_hand_takes_a_tap_per_card_plus_three(
     cards = sum(tally.cards for tally in HELD.values())
     print(f"\nTaps to score a 5-player Continental hand ({cards} cards left): {thumb.taps}")
     assert thumb.taps == cards + FIXED_TAPS
+    assert thumb.taps == readme_tap_count(), "README.md must state the taps measured here"

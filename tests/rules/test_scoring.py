@@ -1,15 +1,22 @@
 """Points for the cards left in hand, totals that can happen, running totals and places."""
 
+from dataclasses import replace
+
 import pytest
 
 from scorekeeper.rules import (
+    PlayerEntry,
+    PriceGroup,
     RulesError,
+    RuleSet,
     game_totals,
     is_possible_total,
     places,
     points_for_tally,
+    possible_totals,
     preset,
     running_totals,
+    score_sentence,
 )
 
 
@@ -110,3 +117,54 @@ def test_running_and_game_totals() -> None:
     ]
     assert game_totals(hands) == {"ann": 45, "bob": 35}
     assert game_totals([]) == {}
+
+
+def _priced(*points: int) -> RuleSet:
+    groups = tuple(PriceGroup(f"g{p}", (rank,), p) for p, rank in zip(points, "AKQJ", strict=False))
+    return replace(preset("continental"), prices=groups)
+
+
+# fmt: off
+@pytest.mark.parametrize(
+    ("prices",      "step", "gaps"),
+    [
+        ((5, 10, 20, 50), 5, ()),                      # Continental: any multiple of 5
+        ((2, 3),          1, (1,)),                    # 1 alone cannot be made
+        ((6, 9, 20),      1, (1, 2, 3, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 22, 23, 25, 28,
+                              31, 34, 37, 43)),
+        ((0, 10),         10, ()),                     # a free card adds nothing
+        ((0,),            0, ()),                      # nothing costs anything: only 0
+    ],
+    ids=["continental", "two-three", "six-nine-twenty", "free-card", "all-free"],
+)
+# fmt: on
+def test_possible_totals_agree_with_is_possible_total(prices, step, gaps) -> None:
+    rs = _priced(*prices)
+    possible = possible_totals(rs)
+    assert (possible.step, possible.gaps) == (step, gaps)
+    for total in range(0, 400):
+        assert possible.allows(total) == is_possible_total(rs, total), total
+
+
+CONTINENTAL = preset("continental")
+
+
+# A score says what it is made of when more than the cards count (short cards at 10 each).
+# fmt: off
+@pytest.mark.parametrize(
+    ("entry",                                                             "sentence"),
+    [
+        (PlayerEntry(tally={"10-K": 1}),                                      "10"),
+        (PlayerEntry(went_out=True),                                          "0"),
+        (PlayerEntry(tally={"10-K": 1}, short_cards=2),                     "30 = 10 + 2 short"),
+        (PlayerEntry(typed_total=35, penalty=15, penalty_reason="x"),         "50 = 35 + 15 penalty"),
+        (PlayerEntry(tally={"2-9": 2}, short_cards=1, penalty=5, penalty_reason="x"),
+                                                                              "25 = 10 + 1 short + 5 penalty"),
+        (PlayerEntry(went_out=True, penalty=25, penalty_reason="x"),          "25 = out + 25 penalty"),
+        (PlayerEntry(no_score=True),                                          ""),
+    ],
+    ids=["cards", "out", "short", "typed-penalty", "all-three", "out-penalty", "no-score"],
+)
+# fmt: on
+def test_score_sentence(entry: PlayerEntry, sentence: str) -> None:
+    assert score_sentence(CONTINENTAL, entry) == sentence

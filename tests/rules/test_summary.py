@@ -11,10 +11,10 @@ from scorekeeper import rules
 @pytest.mark.parametrize(
     ("key",             "summary"),
     [
-        ("continental",    "4-8 players · 7 hands · 12 cards every hand · Jokers and red aces are wild (house option: 2s too)."),
+        ("continental",    "4-8 players · 7 hands · 12 cards every hand · Jokers and red aces are wild."),
         ("may-i-11",       "4-8 players · 7 hands · 11 cards every hand · No wild cards."),
         ("may-i-deuces",   "3-8 players · 7 hands · 7 to 13 cards a hand · 2s are wild."),
-        ("contract-rummy", "3-8 players · 7 hands · 10 to 12 cards a hand · Jokers are wild (house option: 2s too)."),
+        ("contract-rummy", "3-8 players · 7 hands · 10 to 12 cards a hand · Jokers are wild."),
         ("liverpool",      "3-5 players · 7 hands · 10 to 12 cards a hand · Jokers are wild."),
     ],
     ids=["continental", "may-i-11", "may-i-deuces", "contract-rummy", "liverpool"],
