@@ -74,6 +74,7 @@ class GameReplay:
         self.dealers: list[tuple[Hand, int, Node]] = []
         self.later: list[tuple[Hand, Sequence[Node], Report]] = []
         self.last_hand: Hand | None = None
+        self.unplayed: Node | None = None
 
     def read_seats(self, nodes: list[Node]) -> None:
         """Note who leaves the game from which hand."""
@@ -139,6 +140,8 @@ class GameReplay:
         if renewals.integer(maximum=MOST_RENEWALS) and hand.stock_renewals is None:
             hand.stock_renewals = 0  # a hand not flushed yet: the column's default, as saved
         for _ in range(renewals.integer()):
+            if hand.stock_ran_out:
+                break  # files from before renewals were told apart count the last run-out too
             with refused_at(renewals):
                 hands.renew_stock(hand)
         for claim_node in node.get("claims", []).items():
@@ -166,10 +169,15 @@ class GameReplay:
         fixes = node.get("corrections", []).items()
         if fixes and state != HandState.SCORED:
             node.get("corrections").fail("only a scored hand can have corrections.")
-        if state in (HandState.PLAYING, HandState.REDEALT) and players.names():
+        if state in (HandState.PLAYING, HandState.REDEALT, HandState.UNPLAYED) and players.names():
             players.fail(f"a hand {state.value} has no scores.")
         if state == HandState.PLAYING and not last:
             node.get("state").fail("only the last hand of a game can still be in play.")
+        if state == HandState.UNPLAYED:
+            if not last:
+                node.get("state").fail("only the last hand of a game that ended early is unplayed.")
+            self.unplayed = node.get("state")
+            return
         if state == HandState.REDEALT:
             with refused_at(node.get("note")):
                 hands.redeal(hand, node.get("note", "").text(200))
@@ -218,6 +226,7 @@ class GameReplay:
                 confirmed=True,
                 made_by=node.get("made_by").text(40),
                 reason=_reason(node),
+                agreed=True,  # a correction kept in the history was agreed by the table
             )
         except hands.HandRefused as refused:
             raise new.refusal(refused, hand) from refused
@@ -246,14 +255,19 @@ class GameReplay:
             pauses[0].fail(f"the game never reached hand {number} to stop before it.")
         status_node = self.node.get("status")
         status = GameStatus(status_node.choice(tuple(s.value for s in GameStatus)))
-        if status == GameStatus.INCOMPLETE:
+        ended_early = status == GameStatus.INCOMPLETE or self.unplayed is not None
+        if ended_early and self.game.status not in ENDED:
             with refused_at(status_node):
-                interruptions.close_incomplete(self.game)
+                interruptions.end_game(self.game)  # the table ended it early
         if self.game.status != status:
             status_node.fail(f"the hands make this game {self.game.status.value}, not {status}.")
         current = games.current_hand(self.game)
         if current is not None and current is not self.last_hand:
             hand_list.fail(f"hand {current.number} is in play, but the list ends before it.")
+        if self.unplayed is not None and (
+            self.last_hand is None or self.last_hand.state != HandState.UNPLAYED
+        ):
+            self.unplayed.fail("the game did not end while this hand was in play.")
         self.check_dealers()
         self.set_end(self.node.get("finished_at", None))
 

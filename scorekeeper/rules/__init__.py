@@ -3,6 +3,8 @@
 from scorekeeper.rules.contracts import group_label, groups_by_price, parse_contract, rank_name
 from scorekeeper.rules.dealing import (
     GOING_OUT_WORDS,
+    STOCK_GONE_WORDS,
+    StockRunOut,
     cards_dealt,
     cards_dealt_words,
     contract_minimum,
@@ -20,8 +22,17 @@ from scorekeeper.rules.dealing import (
     ruleset_summary,
     stock_exhausted,
     stock_renewal_words,
+    stock_run_out,
     stock_words,
     wild_words,
+)
+from scorekeeper.rules.ending import (
+    EndCause,
+    EndingRow,
+    GameEnding,
+    Standing,
+    game_ending,
+    names_in_words,
 )
 from scorekeeper.rules.entries import (
     HandCheck,
@@ -38,12 +49,14 @@ from scorekeeper.rules.fairness import (
     ABSENT,
     FAIRNESS_WORDS,
     MISSING,
+    CorrectionTerms,
     GameVerdict,
     HandEntry,
     HandVerdict,
     PlayerHandScore,
     can_resume,
     correction_needs_agreement,
+    correction_terms,
     final_game_totals,
     missing_score_verdict,
     posted_incomplete_total,
@@ -248,4 +261,15 @@ __all__ = [
     "stock_words",
     "two_highest",
     "validate_ruleset",
+    "CorrectionTerms",
+    "EndCause",
+    "EndingRow",
+    "GameEnding",
+    "Standing",
+    "StockRunOut",
+    "correction_terms",
+    "game_ending",
+    "names_in_words",
+    "stock_run_out",
+    "STOCK_GONE_WORDS",
 ]
