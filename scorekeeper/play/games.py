@@ -15,7 +15,6 @@ from scorekeeper.models import (
     Game,
     GameStatus,
     Hand,
-    HandScore,
     HandState,
     League,
     LeagueRuleSet,
@@ -166,15 +165,15 @@ def scored_hands(game: Game) -> list[Hand]:
 
 
 def seat_totals(game: Game) -> dict[int, int]:
-    """Each seat's running total, summed by the database."""
-    rows = db.session.execute(
-        select(HandScore.seat_id, func.coalesce(func.sum(HandScore.score), 0))
-        .join(Hand, Hand.id == HandScore.hand_id)
-        .where(Hand.game_id == game.id, Hand.state == HandState.SCORED)
-        .group_by(HandScore.seat_id)
-    )
+    """Each seat's running total over the scored hands.
+
+    Summed from the rows in hand (a loaded game holds its hands and scores, and ending a
+    game reads them anyway), so it needs no query, and a replayed league file no flush.
+    """
     totals = {seat.id: 0 for seat in game.seats}
-    totals.update({seat_id: int(total) for seat_id, total in rows})
+    for hand in scored_hands(game):
+        for score in hand.scores:
+            totals[score.seat_id] = totals.get(score.seat_id, 0) + (score.score or 0)
     return totals
 
 

@@ -127,7 +127,8 @@ def _write_scores(
         }
         row = by_seat.get(seat.id)
         if row is None and hand.id is None:  # a hand not flushed yet (a replayed file)
-            row = HandScore(seat=seat)
+            # The seat's id too: rows are found by it before they are flushed.
+            row = HandScore(seat=seat, seat_id=seat.id)
             hand.scores.append(row)
         if row is None:
             new_rows.append({"hand_id": hand.id, "seat_id": seat.id, **facts})

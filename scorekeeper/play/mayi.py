@@ -72,7 +72,7 @@ def record_claim(
         if hand.game.rules.may_i.buying:
             raise games.GameRefused(f"{seat.player.name} may not buy now. {ruling.reason}")
         raise games.GameRefused(f"{seat.player.name} may not say May I? now. {ruling.reason}")
-    claim = MayIClaim(seat=seat)
+    claim = MayIClaim(seat=seat, seat_id=seat.id)  # counted by seat id before it is flushed
     hand.claims.append(claim)
     games.touch(hand.game)
     return claim
