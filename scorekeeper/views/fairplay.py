@@ -107,6 +107,8 @@ def priority(game_id: int) -> tuple[str, int]:
     choices = [(s.position, s.player.name) for s in game.seats]
     form.current.choices = choices
     form.claimants.choices = choices
+    if game.rules.may_i.buying:
+        form.claimants.label.text = "Who wants to buy?"
     form.first.choices = [(-1, "Not sure"), *choices]
     if not request.args and hand is not None:
         form.current.data = hand_card(game, hand).first_player.position
