@@ -552,6 +552,7 @@ def test_scorer_cannot_delete_a_game(app, world):
 
 def correction(side: Side, hand_id: int) -> tuple[str, dict[str, str]]:
     data = hand_fields() | {"p1_cards_2_9": "3", "reason": "Bob held three cards", "made_by": "Cat"}
+    data["agreed"] = "y"
     return f"/games/{side.game_id}/hands/{hand_id}/edit", data
 
 

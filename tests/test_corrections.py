@@ -6,7 +6,7 @@ import re
 
 import pytest
 from conftest import hand_data, out, play_hand, tally
-from reading import input_value, totals, visible_text
+from reading import input_value, page, totals, visible_text
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
@@ -166,19 +166,28 @@ def two_hands(game) -> Game:
     return game
 
 
-@pytest.mark.parametrize("reason", ["", "   "], ids=["no-reason", "blank-reason"])
-def test_earlier_hand_without_a_reason_is_refused(client, two_hands, reason):
+@pytest.mark.parametrize(
+    ("reason", "agreed"),
+    [("", "y"), ("   ", "y"), ("Dan hid a joker", "")],
+    ids=["no-reason", "blank-reason", "not-agreed"],
+)
+def test_earlier_hand_without_a_reason_or_agreement_is_refused(client, two_hands, reason, agreed):
     game = two_hands
     hand = game.hands[0]
 
     response = edit(
-        client, game, hand, [OUT, cards(low=2), cards(high=1), cards(joker=1)], reason=reason
+        client,
+        game,
+        hand,
+        [OUT, cards(low=2), cards(high=1), cards(joker=1)],
+        reason=reason,
+        agreed=agreed,
     )
 
     assert response.status_code == 422
     assert (
-        "Later hands are already scored, so changing hand 1 needs the table's agreement: "
-        "give the reason." in visible_text(response)
+        "The cards of hand 1 are mixed, so changing it needs the whole table's agreement and "
+        "a reason" in page(response)
     )
     assert scores(hand.id) == {"Ann": 0, "Bob": 10, "Cat": 10, "Dan": 15}
     assert corrections() == []
@@ -187,9 +196,10 @@ def test_earlier_hand_without_a_reason_is_refused(client, two_hands, reason):
 def test_earlier_hand_edit_page_warns_that_a_reason_is_needed(client, two_hands):
     hand = two_hands.hands[0]
     response = client.get(f"/games/{two_hands.id}/hands/{hand.id}/edit")
-    shown = visible_text(response)
-    assert "Later hands are already scored: the cards are mixed." in shown
-    assert "Needed: later hands are already scored." in shown
+    shown = page(response)
+    assert "The cards of this hand are mixed: change it only if the whole table agrees" in shown
+    assert "Needed for this hand." in shown
+    assert "The whole table agrees to this change" in shown
 
 
 def test_earlier_hand_with_a_reason_is_corrected(client, two_hands):
@@ -203,6 +213,7 @@ def test_earlier_hand_with_a_reason_is_corrected(client, two_hands):
         [OUT, cards(low=2), cards(high=1), cards(joker=1)],
         made_by=" Grandpa ",
         reason="Dan  hid a joker",
+        agreed="y",
     )
 
     assert response.status_code == 302
@@ -223,6 +234,7 @@ def test_scoresheet_shows_the_history_of_corrections(client, two_hands):
         [OUT, cards(low=2), cards(high=1), cards(joker=1)],
         made_by="Grandpa",
         reason="Dan hid a joker",
+        agreed="y",
     )
 
     sheet = visible_text(client.get(f"/games/{game.id}/sheet"))
@@ -242,7 +254,14 @@ def test_totals_follow_the_correction(client, two_hands):
     assert before == [("1", "Bob", "10"), ("2", "Cat", "15"), ("3", "Ann", "20"),
                       ("4", "Dan", "35")]  # fmt: skip
 
-    edit(client, game, hand, [OUT, cards(low=2), cards(high=1), cards(joker=1)], reason="Joker")
+    edit(
+        client,
+        game,
+        hand,
+        [OUT, cards(low=2), cards(high=1), cards(joker=1)],
+        reason="Joker",
+        agreed="y",
+    )
 
     after = totals(client.get(f"/games/{game.id}"))
     assert after == [("1", "Bob", "10"), ("2", "Cat", "15"), ("3", "Ann", "20"),

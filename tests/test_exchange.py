@@ -43,7 +43,13 @@ def start(
 
 def correct(hand, entries, made_by: str, reason: str = "", stock_ran_out: bool = False) -> None:
     hands.correct_hand(
-        hand, entries, stock_ran_out=stock_ran_out, confirmed=True, made_by=made_by, reason=reason
+        hand,
+        entries,
+        stock_ran_out=stock_ran_out,
+        confirmed=True,
+        made_by=made_by,
+        reason=reason,
+        agreed=True,
     )
     db.session.commit()
 
@@ -94,6 +100,21 @@ def rich_league() -> League:
     play_hand(b, [tally(low=1), out(), tally(low=2), tally(high=1)])
     interruptions.suspend(b)
     interruptions.close_incomplete(b)
+    db.session.commit()
+
+    # D: ended here by the table with hand 2 under way (a May I? made): discarded.
+    d = start(league, ("Ann", "Bob", "Cat", "Dan"))
+    play_hand(d, [out(), tally(low=1), tally(low=2), tally(high=1)])
+    mayi.record_claim(games.current_hand(d), seat(d, "Cat"))
+    interruptions.end_game(d)
+    db.session.commit()
+
+    # E: three players; Cat says in hand 1 she leaves from hand 2, then Bob leaves during hand
+    # 2, which leaves Ann alone and ends the game.
+    e = start(league, ("Ann", "Bob", "Cat"), ruleset=deuces)
+    interruptions.player_leaves(e, seat(e, "Cat"), 2)
+    play_hand(e, [out(), PlayerEntry(typed_total=10), PlayerEntry(typed_total=20)])
+    interruptions.player_leaves(e, seat(e, "Bob"), 2)
     db.session.commit()
 
     # C: three players under the second rule set, suspended and not yet resumed.
@@ -150,17 +171,25 @@ def test_export_import_export_gives_the_same_file(app, runner):
         "playing",
         "finished",
         "incomplete",
+        "incomplete",
+        "incomplete",
         "suspended",
     ]
+    ended_here, left_alone = data["games"][4], data["games"][5]
+    assert [h["state"] for h in ended_here["hands"]] == ["scored", "unplayed"]
+    assert ended_here["hands"][1]["claims"][0]["player"] == "Cat"
+    assert [h["state"] for h in left_alone["hands"]] == ["scored", "unplayed"]
+    assert (ended_here["discarded"], left_alone["discarded"]) == (True, True)
+    assert "Fewer than two players were left" in left_alone["end_note"]
     assert data["games"][3]["discarded"] and not data["games"][2]["discarded"]
-    assert data["games"][4]["ruleset"] == 1 and len(data["games"][4]["seats"]) == 3
+    assert data["games"][6]["ruleset"] == 1 and len(data["games"][6]["seats"]) == 3
     assert data["rulesets"][1]["rules"]["short_card_penalty"] == 15
-    assert data["games"][4]["rules"]["short_card_penalty"] == 10
+    assert data["games"][6]["rules"]["short_card_penalty"] == 10
 
     empty_the_database()
     imported = runner.invoke(args=["import", "-"], input=exported.stdout)
     assert imported.exit_code == 0, imported.output
-    assert "Imported the league “Demo family” with 5 game(s)." in imported.stdout
+    assert "Imported the league “Demo family” with 7 game(s)." in imported.stdout
     again = runner.invoke(args=["export"])
 
     assert again.exit_code == 0, again.output

@@ -49,49 +49,66 @@ def corrections() -> int:
 
 
 @ON_OFF
-def test_an_earlier_hand_is_fixed_on_the_terms_the_rules_keep(app, make_game, rule_on):
+def test_an_earlier_hand_is_fixed_on_the_terms_the_rules_keep(client, make_game, rule_on):
     game = with_rule(make_game(players=FOUR), "corrections", rule_on)
     play_hand(game, [out(), tally(low=2), tally(high=1), tally(low=3)])
     play_hand(game, [tally(low=1), out(), tally(low=1), tally(low=1)])
     first = game.hands[0]
     path = f"/games/{game.id}/hands/{first.id}/edit"
-    phone = scorer(app, game)
 
-    shown = phone.get(path)
-    sent = phone.post(
-        path, data=hand_data(first, [{"out": "y"}, {"g0": "3"}, {"g1": "1"}, {"g0": "3"}])
+    # The owner fixes hand 1 after hand 2 is scored, without ticking agreement or a reason.
+    sent = client.post(
+        path,
+        data=hand_data(
+            first, [{"out": "y"}, {"cards_2_9": "3"}, {"cards_10_k": "1"}, {"cards_2_9": "3"}]
+        ),
     )
 
-    if rule_on:  # a later hand is scored: the owner alone, with a reason
-        assert (shown.status_code, sent.status_code, corrections()) == (403, 403, 0)
+    if rule_on:  # the cards are mixed: the table's agreement and a reason
+        assert sent.status_code == 422
+        assert "needs the whole table's agreement and a reason" in visible_text(sent)
+        assert corrections() == 0
     else:
-        text = visible_text(shown)
-        assert "let any scored hand be changed freely" in text
-        assert "Later hands are already scored" not in text
-        assert "Optional for this hand." in text
-        assert sent.status_code == 302 and corrections() == 1
+        assert sent.status_code == 302, visible_text(sent)
+        assert corrections() == 1
 
 
 @ON_OFF
-def test_the_owner_is_told_a_reason_is_needed_only_under_the_rule(client, make_game, rule_on):
+def test_the_owner_is_told_agreement_and_a_reason_are_needed_only_under_the_rule(
+    client, make_game, rule_on
+):
     game = with_rule(make_game(players=FOUR), "corrections", rule_on)
     play_hand(game, [out(), tally(low=2), tally(high=1), tally(low=3)])
     play_hand(game, [tally(low=1), out(), tally(low=1), tally(low=1)])
     first = game.hands[0]
-    path = f"/games/{game.id}/hands/{first.id}/edit"
 
-    text = visible_text(client.get(path))
-    sent = client.post(
-        path, data=hand_data(first, [{"out": "y"}, {"g0": "3"}, {"g1": "1"}, {"g0": "3"}])
+    text = visible_text(client.get(f"/games/{game.id}/hands/{first.id}/edit"))
+
+    assert ("The cards of this hand are mixed" in text) is rule_on
+    assert ("Needed for this hand." in text) is rule_on
+    assert ("The whole table agrees to this change" in text) is rule_on
+    assert ("without asking for a reason" in text) is not rule_on
+    assert ("Optional for this hand." in text) is not rule_on
+
+
+@ON_OFF
+def test_a_scorer_fixes_the_latest_hand_but_an_earlier_one_is_the_owners(app, make_game, rule_on):
+    game = with_rule(make_game(players=FOUR), "corrections", rule_on)
+    play_hand(game, [out(), tally(low=2), tally(high=1), tally(low=3)])
+    play_hand(game, [tally(low=1), out(), tally(low=1), tally(low=1)])
+    first, second = game.hands[0], game.hands[1]
+    phone = scorer(app, game)
+
+    earlier = phone.get(f"/games/{game.id}/hands/{first.id}/edit")
+    latest = phone.post(
+        f"/games/{game.id}/hands/{second.id}/edit",
+        data=hand_data(
+            second, [{"cards_2_9": "1"}, {"out": "y"}, {"cards_2_9": "2"}, {"cards_2_9": "1"}]
+        ),
     )
 
-    assert ("Later hands are already scored" in text) is rule_on
-    assert ("Needed: later hands are already scored." in text) is rule_on
-    if rule_on:
-        assert sent.status_code == 422 and "give the reason" in visible_text(sent)
-        assert corrections() == 0
-    else:
-        assert sent.status_code == 302 and corrections() == 1
+    assert earlier.status_code == 403
+    assert latest.status_code == 302 and corrections() == 1
 
 
 # --- missing score ---
@@ -105,10 +122,12 @@ def test_the_hand_form_offers_a_lost_score_only_under_the_rule(client, make_game
     text = visible_text(client.get(f"/games/{game.id}/hands/{hand.id}/score"))
     sent = client.post(
         f"/games/{game.id}/hands/{hand.id}/score",
-        data=hand_data(hand, [{"out": "y"}, {"no_score": "y"}, {"g0": "1"}, {"g0": "2"}]),
+        data=hand_data(
+            hand, [{"out": "y"}, {"no_score": "y"}, {"cards_2_9": "1"}, {"cards_2_9": "2"}]
+        ),
     )
 
-    assert ("Played, but gave no score" in text) is rule_on
+    assert ("No score given" in text) is rule_on
     assert ("the two highest scores the others gave are posted" in text) is rule_on
     db.session.expire_all()
     scores = {s.seat.player.name: s.score for s in db.session.get(Game, game.id).hands[0].scores}
@@ -151,11 +170,11 @@ def test_a_suspended_game_goes_on_on_the_terms_the_rules_keep(
     status = db.session.get(Game, game.id).status
     if rule_on:
         assert "in the same order round the table, in 2025" in table
-        assert "The game began in 2025" in page and "Close as incomplete" in page
+        assert "The game began in 2025" in page and "End the game here" in page
         assert sent.status_code == 422 and status == GameStatus.SUSPENDED
     else:
         assert "It goes on whenever the table is ready." in table
-        assert "same order" not in table + page and "Close as incomplete" not in page
+        assert "same order" not in table + page and "The game began in" not in page
         assert sent.status_code == 302 and status == GameStatus.PLAYING
 
 

@@ -14,6 +14,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import GameStatus, Hand, HandScore, HandState, MayIClaim, Seat
 from scorekeeper.play import games, interruptions
 from tests.conftest import out, play_hand
+from tests.reading import page
 
 
 def hand_form(game, hand, rows):
@@ -119,16 +120,28 @@ def test_leaving_from_a_hand_that_cannot_be_is_refused(client, make_game, from_h
     assert db.session.get(Seat, seat.id).left_from_hand is None
 
 
-def test_the_table_cannot_drop_below_two_players(client, make_game):
+def test_a_leave_that_leaves_one_player_asks_first_then_ends_the_game(client, make_game):
     game = make_game(players=("Ann", "Bob", "Cat"), preset="contract-rummy")
     interruptions.player_leaves(game, game.seats[0], 1)
     db.session.commit()
-    response = client.post(
-        f"/games/{game.id}/leave", data={"seat": game.seats[1].id, "from_hand": 1}
-    )
-    assert response.status_code == 422
-    assert "Fewer than two players would be left" in response.get_data(as_text=True)
+    data = {"seat": game.seats[1].id, "from_hand": 1}
+
+    asked = client.post(f"/games/{game.id}/leave", data=data)
+    assert asked.status_code == 200
+    assert "fewer than two players are left for hand 1, so the game ends here" in page(asked)
+    assert "The game will be discarded." in page(asked)
     assert db.session.get(Seat, game.seats[1].id).left_from_hand is None
+
+    ended = client.post(f"/games/{game.id}/leave", data=data | {"ends_game": "y"})
+    assert ended.status_code == 302
+    db.session.expire_all()
+    assert db.session.get(Seat, game.seats[1].id).left_from_hand == 1
+    closed = db.session.get(type(game), game.id)
+    assert (closed.status, closed.discarded) == (GameStatus.INCOMPLETE, True)
+    assert [h.state for h in closed.hands] == [HandState.UNPLAYED]
+    shown = page(client.get(f"/games/{game.id}"))
+    assert "Discarded: Fewer than two players were left to go on" in shown
+    assert "Score hand" not in shown
 
 
 # --- suspend and resume ---
@@ -167,8 +180,8 @@ def test_a_game_suspended_over_new_year_can_only_be_closed(client, make_game, mo
     db.session.commit()
     monkeypatch.setattr(interruptions, "today", lambda: date(2026, 1, 2))
 
-    page = client.get(f"/games/{game.id}/resume").get_data(as_text=True)
-    assert "The game began in 2025" in page and "Close as incomplete" in page
+    shown = client.get(f"/games/{game.id}/resume").get_data(as_text=True)
+    assert "The game began in 2025" in shown and "End the game here" in shown
     refused = client.post(f"/games/{game.id}/resume", data={"everyone_present": "y"})
     assert refused.status_code == 422
     assert db.session.get(type(game), game.id).status == GameStatus.SUSPENDED
@@ -176,7 +189,9 @@ def test_a_game_suspended_over_new_year_can_only_be_closed(client, make_game, mo
     client.post(f"/games/{game.id}/close")
     closed = db.session.get(type(game), game.id)
     assert (closed.status, closed.discarded) == (GameStatus.INCOMPLETE, True)
-    assert "counts for nothing" in client.get(f"/games/{game.id}").get_data(as_text=True)
+    shown = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "did not go on. Nobody played every hand, so the game counts for nothing." in shown
+    assert "Hand 1 of 7" not in shown
 
 
 # --- May I? ---
@@ -258,14 +273,15 @@ def test_stock_running_out_twice_ends_a_continental_hand(client, make_game):
     assert "turn the discard pile over" in first.get_data(as_text=True)
     second = client.post(f"/games/{game.id}/hands/{hand.id}/stock", follow_redirects=True)
     shown = page_text(second)
-    assert shown.count("the hand is over") == 1  # said once, under the stock
+    assert "the hand is over" in shown
     assert "The stock ran out (again)" not in shown  # no third time: the hand is over
-    assert db.session.get(Hand, hand.id).stock_renewals == 2
+    ended = db.session.get(Hand, hand.id)
+    assert (ended.stock_renewals, ended.stock_ran_out) == (1, True)  # renewed once, then gone
     form = client.get(f"/games/{game.id}/hands/{hand.id}/score")
-    assert is_checked(form, "stock_ran_out")  # the hand form knows it ended with nobody out
+    assert is_checked(form, "stock_ran_out")  # the score form starts from what was recorded
     third = client.post(f"/games/{game.id}/hands/{hand.id}/stock", follow_redirects=True)
-    assert "already ran out for good" in page_text(third)
-    assert db.session.get(Hand, hand.id).stock_renewals == 2
+    assert "The stock is already gone for good" in page_text(third)
+    assert db.session.get(Hand, hand.id).stock_renewals == 1
 
 
 def test_rulings_page_is_searchable(client, make_game):

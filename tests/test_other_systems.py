@@ -287,6 +287,11 @@ def test_a_whole_buying_game(client, app, make_league):
             assert sizes == ["10", "10", "14", "10"] and left == ["2", "2", "0", "2"]
             assert "with 1 blind card from the stock" in text_of(client.get(f"/games/{game.id}"))
             assert "Cat may not buy now. A player may buy only twice" in buy(client, game, "Cat")
+            helper = text_of(client.get(f"/games/{game.id}/mayi"))
+            assert (
+                "Who wants to buy?" in helper
+                and "the player whose turn it is may buy first" in helper
+            )
         if number == 14:
             buy(client, game, "Dan")
             # Kitty so far: Bob 1, Cat 2, Dan 1 buys at a penny each.

@@ -108,7 +108,7 @@ def test_games_are_listed_newest_first_with_totals_and_places(client, league):
     assert "<h1>Ann</h1>" in text
     assert rows(text, "Games") == [
         ("1 Feb 2026", "In progress", "–", "–"),
-        ("1 Sep 2025", "Discarded", "–", "–"),
+        ("1 Sep 2025", "Discarded", "0", "–"),
         ("1 Jun 2025", "Finished", "130", "4"),
         ("1 Mar 2025", "Finished", "115", "3"),
     ]  # fmt: skip

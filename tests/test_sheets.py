@@ -178,6 +178,7 @@ def test_posted_score_and_corrected_hand_are_marked(client, make_game):
         confirmed=True,
         made_by="Ann",
         reason="Bob found a card under the table",
+        agreed=True,
     )
     db.session.commit()
     sheet = text(read_pdf(client.get(f"/games/{game.id}/sheet.pdf")))
@@ -212,7 +213,7 @@ def test_discarded_game_says_so(client, make_game):
     interruptions.close_incomplete(game)
     db.session.commit()
     sheet = text(read_pdf(client.get(f"/games/{game.id}/sheet.pdf")))
-    assert "Discarded. The game was suspended and never finished" in sheet
+    assert "Discarded. The game was suspended after 2 of 7 hands and did not go on." in sheet
     assert "counts in no standings" in sheet
     assert footer_row(sheet, "Place") == []
 

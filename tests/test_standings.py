@@ -238,7 +238,7 @@ def test_discarded_game_counts_nowhere_and_is_listed_apart(client, league):
     assert "2 games count; 1 discarded game counts nowhere." in text
     discarded = text[text.index("Discarded games") :]
     assert f"Game {abandoned.id} · 1 Sep 2025" in discarded
-    assert "suspended and never finished" in discarded
+    assert "suspended after 2 of 7 hands and did not go on" in discarded
 
     other_year = visible_text(client.get(f"/leagues/{league.id}/standings?season=2026"))
     assert "1 game counts." in other_year

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from scorekeeper import rules
@@ -220,6 +221,10 @@ def read_rules(node: Node) -> dict[str, Any]:
     """A rules dict, checked by the rules module itself and returned in its stored shape."""
     if node.value is _ABSENT:
         node.fail("this field is missing.")
+    # A league's games mostly share a few rule sets: each distinct one is checked once.
+    stored = _stored_rules(json.dumps(node.value, separators=(",", ":")))
+    if stored is not None:
+        return json.loads(stored)
     try:
         rs = rules.ruleset_from_dict(node.value)
     except rules.RuleSetError as error:
@@ -228,6 +233,17 @@ def read_rules(node: Node) -> dict[str, Any]:
         where = node.place if not path else f"{node.place}{'' if path[0] == '[' else '.'}{path}"
         raise ImportRefused(where, message) from error
     return rules.ruleset_to_dict(rs)
+
+
+@lru_cache(maxsize=64)
+def _stored_rules(text: str) -> str | None:
+    """The stored shape of the rules given as JSON text (keys in their order), as JSON text;
+    None when the rules refuse them (`read_rules` then names the place at fault).
+    """
+    try:
+        return json.dumps(rules.ruleset_to_dict(rules.ruleset_from_dict(json.loads(text))))
+    except rules.RuleSetError:
+        return None
 
 
 def read_report(node: Node) -> PlayerEntry:

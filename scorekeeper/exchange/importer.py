@@ -10,7 +10,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from scorekeeper.exchange.format import Node, read_file, read_rules
-from scorekeeper.exchange.replay import replay_game
+from scorekeeper.exchange.replay import Held, replay_game, write_held
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues
 from scorekeeper.league import settings as league_settings
@@ -36,9 +36,10 @@ def import_league(data: bytes | str, owner: Account | None = None) -> League:
     rulesets = _rulesets(league, root.get("rulesets"))
     for node in root.get("seasons", []).items():
         _season(league, node)
+    held: Held = []
     for node in root.get("games", []).items():
-        replay_game(league, node, players, rulesets)
-    db.session.flush()
+        replay_game(league, node, players, rulesets, held)
+    write_held(held)
     return league
 
 

@@ -12,13 +12,28 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
+from typing import Any
+
+from sqlalchemy import insert, inspect
+from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper import rules
 from scorekeeper.exchange.format import Node, read_rules
 from scorekeeper.exchange.leaving import Leaver, plan_leaves
 from scorekeeper.exchange.reports import Report, read_hand_report, read_snapshot
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameStatus, Hand, HandState, League, LeagueRuleSet, Player
+from scorekeeper.models import (
+    Correction,
+    Game,
+    GameStatus,
+    Hand,
+    HandScore,
+    HandState,
+    League,
+    LeagueRuleSet,
+    MayIClaim,
+    Player,
+)
 from scorekeeper.play import games, hands, interruptions, mayi
 
 GAME_FIELDS = (
@@ -32,6 +47,8 @@ HAND_FIELDS = (
 )
 CORRECTION_FIELDS = ("made_at", "made_by", "reason", "old", "new")
 ENDED = (GameStatus.FINISHED, GameStatus.INCOMPLETE)
+# The rows a hand holds that a replayed game writes in bulk, by relationship.
+HAND_ROWS = {"scores": HandScore, "claims": MayIClaim, "corrections": Correction}
 MOST_RENEWALS = 100  # far more than a hand ever sees; a bound on the work one file can ask
 
 
@@ -57,6 +74,7 @@ class GameReplay:
         self.dealers: list[tuple[Hand, int, Node]] = []
         self.later: list[tuple[Hand, Sequence[Node], Report]] = []
         self.last_hand: Hand | None = None
+        self.unplayed: Node | None = None
 
     def read_seats(self, nodes: list[Node]) -> None:
         """Note who leaves the game from which hand."""
@@ -119,9 +137,11 @@ class GameReplay:
             for pause in self.breaks.pop(number, []):
                 self.take_break(pause, hand)
         renewals = node.get("stock_renewals", 0)
-        if renewals.integer(maximum=MOST_RENEWALS):
-            db.session.flush()  # as between two requests: the new hand's count starts at 0
+        if renewals.integer(maximum=MOST_RENEWALS) and hand.stock_renewals is None:
+            hand.stock_renewals = 0  # a hand not flushed yet: the column's default, as saved
         for _ in range(renewals.integer()):
+            if hand.stock_ran_out:
+                break  # files from before renewals were told apart count the last run-out too
             with refused_at(renewals):
                 hands.renew_stock(hand)
         for claim_node in node.get("claims", []).items():
@@ -149,10 +169,15 @@ class GameReplay:
         fixes = node.get("corrections", []).items()
         if fixes and state != HandState.SCORED:
             node.get("corrections").fail("only a scored hand can have corrections.")
-        if state in (HandState.PLAYING, HandState.REDEALT) and players.names():
+        if state in (HandState.PLAYING, HandState.REDEALT, HandState.UNPLAYED) and players.names():
             players.fail(f"a hand {state.value} has no scores.")
         if state == HandState.PLAYING and not last:
             node.get("state").fail("only the last hand of a game can still be in play.")
+        if state == HandState.UNPLAYED:
+            if not last:
+                node.get("state").fail("only the last hand of a game that ended early is unplayed.")
+            self.unplayed = node.get("state")
+            return
         if state == HandState.REDEALT:
             with refused_at(node.get("note")):
                 hands.redeal(hand, node.get("note", "").text(200))
@@ -201,6 +226,7 @@ class GameReplay:
                 confirmed=True,
                 made_by=node.get("made_by").text(40),
                 reason=_reason(node),
+                agreed=True,  # a correction kept in the history was agreed by the table
             )
         except hands.HandRefused as refused:
             raise new.refusal(refused, hand) from refused
@@ -229,14 +255,19 @@ class GameReplay:
             pauses[0].fail(f"the game never reached hand {number} to stop before it.")
         status_node = self.node.get("status")
         status = GameStatus(status_node.choice(tuple(s.value for s in GameStatus)))
-        if status == GameStatus.INCOMPLETE:
+        ended_early = status == GameStatus.INCOMPLETE or self.unplayed is not None
+        if ended_early and self.game.status not in ENDED:
             with refused_at(status_node):
-                interruptions.close_incomplete(self.game)
+                interruptions.end_game(self.game)  # the table ended it early
         if self.game.status != status:
             status_node.fail(f"the hands make this game {self.game.status.value}, not {status}.")
         current = games.current_hand(self.game)
         if current is not None and current is not self.last_hand:
             hand_list.fail(f"hand {current.number} is in play, but the list ends before it.")
+        if self.unplayed is not None and (
+            self.last_hand is None or self.last_hand.state != HandState.UNPLAYED
+        ):
+            self.unplayed.fail("the game did not end while this hand was in play.")
         self.check_dealers()
         self.set_end(self.node.get("finished_at", None))
 
@@ -265,12 +296,72 @@ def _reason(correction: Node) -> str:
 
 
 def replay_game(
-    league: League, node: Node, players: dict[str, Player], rulesets: list[LeagueRuleSet]
+    league: League,
+    node: Node,
+    players: dict[str, Player],
+    rulesets: list[LeagueRuleSet],
+    held: Held,
 ) -> Game:
     """Start the game as the file describes it and play every hand again.
 
     :raises ImportRefused: at the first fact the operations or the rules refuse.
+
+    The game is checked hand by hand in memory (no flush and no query per hand: the
+    operations read the hands, scores and claims they hold); only starting a game flushes,
+    as its seats' ids key every score. Its new hands' scores, May I?s and corrections are
+    taken out of the session and added to `held`, for `write_held` once every game is in.
     """
+    with db.session.no_autoflush:
+        game = _replay(league, node, players, rulesets)
+        for hand in game.hands:
+            if hand.id is not None:  # the first hand, written when the game started
+                continue
+            for name in HAND_ROWS:
+                rows = list(getattr(hand, name))
+                if rows:
+                    for row in rows:
+                        db.session.expunge(row)
+                    set_committed_value(hand, name, [])
+                    held.append((hand, name, rows))
+    return game
+
+
+# A hand's rows kept out of the session until the hand has its id: hand, relationship, rows.
+Held = list[tuple[Hand, str, list[Any]]]
+
+
+def write_held(held: Held) -> None:
+    """Flush the games and hands, then write the held rows in one INSERT per table (the ORM
+    would send one per row, as it wants each id back; nothing needs them).
+    """
+    db.session.flush()
+    for name, model in HAND_ROWS.items():
+        values = [
+            {**_columns(row), "hand_id": hand.id}
+            for hand, held_name, rows in held
+            if held_name == name
+            for row in rows
+        ]
+        if values:
+            db.session.execute(insert(model), values)
+    for hand, name, _ in held:
+        db.session.expire(hand, [name])
+    held.clear()
+
+
+def _columns(row: Any) -> dict[str, Any]:
+    """The column values a new row was given (the others take their defaults)."""
+    given = row.__dict__
+    return {
+        attr.key: given[attr.key]
+        for attr in inspect(type(row)).column_attrs
+        if attr.key in given and attr.key != "id"
+    }
+
+
+def _replay(
+    league: League, node: Node, players: dict[str, Player], rulesets: list[LeagueRuleSet]
+) -> Game:
     node.fields(*GAME_FIELDS)
     rules_data = read_rules(node.get("rules"))
     kept = node.get("ruleset", None).optional_integer()

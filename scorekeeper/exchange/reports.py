@@ -7,7 +7,6 @@ from typing import Any
 
 from scorekeeper import rules
 from scorekeeper.exchange.format import ImportRefused, Node, read_report
-from scorekeeper.extensions import db
 from scorekeeper.models import Hand
 from scorekeeper.play import hands
 from scorekeeper.rules.entries import PlayerEntry
@@ -25,7 +24,7 @@ class Report:
 
     def same_as_saved(self, hand: Hand) -> bool:
         """True when the hand's saved report holds exactly these facts."""
-        db.session.flush()  # new score rows learn their seat ids
+        # (New score rows carry their seat ids: no flush is needed to find them.)
         entries = [entry.normalised() for entry in self.entries]
         return hand.stock_ran_out == self.stock_ran_out and entries == hands.saved_entries(hand)
 

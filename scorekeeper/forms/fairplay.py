@@ -40,6 +40,13 @@ class LeaveForm(AppForm):
         "Give a hand number.",
         validators=[InputRequired("Say from which hand they no longer play.")],
     )
+    ends_game = BooleanField("Yes, end the game here")
+
+
+class EndGameForm(AppForm):
+    """End the game here: the owner's decision, or the whole table's."""
+
+    agreed = BooleanField("Everyone at the table agrees to end the game here")
 
 
 class ResumeForm(AppForm):

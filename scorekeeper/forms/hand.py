@@ -67,6 +67,7 @@ class HandForm(AppForm):
     reason = StringField(
         "Why the change", filters=[strip_whitespace], validators=[Optional(), Length(max=200)]
     )
+    agreed = BooleanField("The whole table agrees to this change")
 
     seat_count: int = 0
     groups: tuple[rules.PriceGroup, ...] = ()

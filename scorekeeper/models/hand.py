@@ -17,12 +17,13 @@ if TYPE_CHECKING:
 
 
 class HandState(enum.StrEnum):
-    """Where a hand stands: in play, scored, or dealt again."""
+    """Where a hand stands: in play, scored, dealt again, or left unplayed when the game ended."""
 
     PLAYING = "playing"
     SCORED = "scored"
     REDEALT = "redealt"
     REPLAYED = "replayed"
+    UNPLAYED = "unplayed"
 
 
 class Hand(Timestamped, db.Model):

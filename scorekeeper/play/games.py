@@ -15,7 +15,6 @@ from scorekeeper.models import (
     Game,
     GameStatus,
     Hand,
-    HandScore,
     HandState,
     League,
     LeagueRuleSet,
@@ -34,6 +33,32 @@ STATUS_WORDS = {
     GameStatus.FINISHED: "Finished",
     GameStatus.INCOMPLETE: "Closed incomplete",
 }
+
+
+ENDED = (GameStatus.FINISHED, GameStatus.INCOMPLETE)
+
+
+def is_over(game: Game) -> bool:
+    """True once the game has ended: played out, ended early, closed or discarded."""
+    return game.status in ENDED
+
+
+def ended_early(game: Game) -> bool:
+    """True for a game that ended before its last hand was scored."""
+    return is_over(game) and hands_played(game) < rules.hand_count(game.rules)
+
+
+def refuse_if_over(game: Game) -> None:
+    """Stop a change to a game that has ended; a scored hand is still fixed by `correct_hand`.
+
+    :raises GameRefused: when the game is over.
+    """
+    if is_over(game):
+        ended = "was discarded" if game.discarded else "is over"
+        raise GameRefused(
+            f"Game {game.number} {ended}: nothing more can be played or recorded in it. "
+            "A scored hand can still be fixed from its scoresheet."
+        )
 
 
 def status_words(game: Game) -> str:
@@ -124,6 +149,8 @@ def load_game_row(game_id: int) -> Game | None:
 
 def current_hand(game: Game) -> Hand | None:
     """The hand being played, or None once the game is over."""
+    if is_over(game):
+        return None
     return next((hand for hand in game.hands if hand.state == HandState.PLAYING), None)
 
 
@@ -133,15 +160,15 @@ def scored_hands(game: Game) -> list[Hand]:
 
 
 def seat_totals(game: Game) -> dict[int, int]:
-    """Each seat's running total, summed by the database."""
-    rows = db.session.execute(
-        select(HandScore.seat_id, func.coalesce(func.sum(HandScore.score), 0))
-        .join(Hand, Hand.id == HandScore.hand_id)
-        .where(Hand.game_id == game.id, Hand.state == HandState.SCORED)
-        .group_by(HandScore.seat_id)
-    )
+    """Each seat's running total over the scored hands.
+
+    Summed from the rows in hand (a loaded game holds its hands and scores, and ending a
+    game reads them anyway), so it needs no query, and a replayed league file no flush.
+    """
     totals = {seat.id: 0 for seat in game.seats}
-    totals.update({seat_id: int(total) for seat_id, total in rows})
+    for hand in scored_hands(game):
+        for score in hand.scores:
+            totals[score.seat_id] = totals.get(score.seat_id, 0) + (score.score or 0)
     return totals
 
 
@@ -166,13 +193,15 @@ def dealer_position(game: Game, hand_number: int) -> int:
 
 
 def advance(game: Game, hand: Hand) -> None:
-    """After `hand` is scored: deal the next hand, or finish the game after the last."""
+    """After `hand` is scored: deal the next hand, or end the game after the last (or when
+    fewer than two players are left to play the next)."""
     if hand.number >= rules.hand_count(game.rules):
-        game.status = GameStatus.FINISHED
-        game.finished_at = datetime.now(UTC)
-        settle(game)
+        end(game, "played_out")
         return
     number = hand.number + 1
+    if len(seats_at_hand(game, number)) < 2:
+        end(game, "leavers")
+        return
     game.hands.append(
         Hand(
             number=number,
@@ -195,28 +224,77 @@ def deal_again(hand: Hand) -> Hand:
     return again
 
 
-def settle(game: Game) -> None:
+def hands_played(game: Game) -> int:
+    """How many of the game's hands were scored (re-deals and re-plays are not hands)."""
+    return len({hand.number for hand in scored_hands(game)})
+
+
+def ending(game: Game, cause: rules.EndCause, leaving: Seat | None = None) -> rules.GameEnding[int]:
+    """What ending the game for `cause` means under its rules, by seat id (changes nothing).
+
+    :param leaving: a player about to leave, counted as not finishing (for a confirmation).
+    """
+    totals = seat_totals(game)
+    standings = {
+        seat.id: rules.Standing(
+            name=seat.player.name,
+            total=totals[seat.id],
+            played_every_hand=seat.left_from_hand is None and seat is not leaving,
+        )
+        for seat in game.seats
+    }
+    return rules.game_ending(
+        standings,
+        cause=cause,
+        hands_played=hands_played(game),
+        hands_in_game=rules.hand_count(game.rules),
+        incomplete_game_rule=game.rules.fairness.incomplete_game,
+    )
+
+
+def end(game: Game, cause: rules.EndCause) -> rules.GameEnding[int]:
+    """End the game now for `cause`: the hand in play stays unplayed, and the game is settled.
+
+    A game that counts (played out, or ended with its totals standing) is finished; one the
+    incomplete-game rule discards is closed incomplete.
+    """
+    hand = current_hand(game)
+    if hand is not None:
+        hand.state = HandState.UNPLAYED
+        hand.note = "Not played: the game ended."
+    # The status first: settling up in pennies is for a game over that counts.
+    discarded = ending(game, cause).discarded
+    game.status = GameStatus.INCOMPLETE if discarded else GameStatus.FINISHED
+    result = settle(game, cause)
+    game.finished_at = datetime.now(UTC)
+    touch(game)
+    return result
+
+
+def settle(game: Game, cause: rules.EndCause | None = None) -> rules.GameEnding[int]:
     """Write each seat's final total and place, and whether the game is discarded.
 
     A player who left gets a total posted by the incomplete-game rule; with fewer than two
-    finishers the game is discarded and counts in no standings.
+    finishers the game is discarded and counts in no standings. Without a `cause` (a hand of
+    an ended game was fixed), the game is settled again and keeps the words it ended with,
+    unless it was played out.
     """
-    totals = seat_totals(game)
-    finished = {seat.id: seat.left_from_hand is None for seat in game.seats}
-    verdict = rules.final_game_totals(
-        totals, finished, incomplete_game_rule=game.rules.fairness.incomplete_game
-    )
-    game.discarded = verdict.discarded
-    game.end_note = verdict.reason
-    placed = rules.places(verdict.totals)
+    played_out = hands_played(game) == rules.hand_count(game.rules)
+    result = ending(game, cause or ("played_out" if played_out else "agreement"))
+    if cause is not None or played_out:
+        game.end_note = result.note
+    game.discarded = result.discarded
     scored = [score for hand in scored_hands(game) for score in hand.scores]
+    by_seat = {row.key: row for row in result.rows}
     for seat in game.seats:
-        seat.final_total = verdict.totals[seat.id]
-        seat.total_posted = seat.id in verdict.posted
-        seat.place = None if verdict.discarded else placed[seat.id]
+        row = by_seat[seat.id]
+        seat.final_total = row.total
+        seat.total_posted = row.posted
+        seat.place = row.place
         seat.hands_out = sum(1 for s in scored if s.seat_id == seat.id and s.went_out)
         seat.posted_hands = sum(1 for s in scored if s.seat_id == seat.id and s.posted)
     _settle_pennies(game)
+    return result
 
 
 def claims_in_game(game: Game) -> dict[int, int]:

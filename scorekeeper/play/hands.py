@@ -11,7 +11,7 @@ from sqlalchemy import insert
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import Correction, GameStatus, Hand, HandScore, HandState, Seat
+from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, HandState, Seat
 from scorekeeper.play import games
 from scorekeeper.rules import missing_score
 from scorekeeper.rules.entries import HandCheck, PlayerEntry, Problem, check_hand, entry_score
@@ -128,7 +128,8 @@ def _write_scores(
         }
         row = by_seat.get(seat.id)
         if row is None and hand.id is None:  # a hand not flushed yet (a replayed file)
-            row = HandScore(seat=seat)
+            # The seat's id too: rows are found by it before they are flushed.
+            row = HandScore(seat=seat, seat_id=seat.id)
             hand.scores.append(row)
         if row is None:
             new_rows.append({"hand_id": hand.id, "seat_id": seat.id, **facts})
@@ -162,8 +163,11 @@ def score_hand(
     game = hand.game
     # A May I? or an empty stock recorded meanwhile moves the version but saves no score:
     # only a hand that is no longer in play was saved by someone else.
+    if hand.state == HandState.SCORED:
+        raise HandAlreadySaved(hand, same_report(hand, entries))
+    games.refuse_if_over(game)
     if hand.state != HandState.PLAYING:
-        raise HandAlreadySaved(hand, hand.state == HandState.SCORED and same_report(hand, entries))
+        raise HandAlreadySaved(hand, False)
     if game.status != GameStatus.PLAYING:
         raise games.GameRefused("The game is suspended: resume it before scoring a hand.")
     verdict = _verdict(hand, entries, stock_ran_out, confirmed)
@@ -182,13 +186,32 @@ def score_hand(
     return Saved(replayed=False, reason=verdict.reason)
 
 
-def correction_terms(hand: Hand) -> rules.CorrectionTerms:
-    """On what terms this scored hand may be fixed now (a reason? the owner only?)."""
+def correction_terms(hand: Hand, *, corrections_rule: bool | None = None) -> rules.CorrectionTerms:
+    """What fixing this scored hand asks of the table, under the game's rules (or, with
+    `corrections_rule`, as if the league kept or dropped fairness rule 4)."""
     game = hand.game
-    last_scored = max(h.number for h in game.hands if h.state == HandState.SCORED)
+    last_scored = max((h.number for h in games.scored_hands(game)), default=hand.number)
+    keeps = game.rules.fairness.corrections if corrections_rule is None else corrections_rule
     return rules.correction_terms(
-        game.rules, hand.number, last_scored, game_over=game.status != GameStatus.PLAYING
+        hand.number, last_scored, ended_early=games.ended_early(game), corrections_rule=keeps
     )
+
+
+def fixable_hands(game: Game, *, owner: bool) -> set[int]:
+    """The ids of the scored hands a visitor may open to fix: the owner any of them; the
+    table's scorers, while the game goes on, those still freely editable."""
+    if owner:
+        return {hand.id for hand in games.scored_hands(game)}
+    if games.is_over(game):
+        return set()
+    return {hand.id for hand in games.scored_hands(game) if is_freely_editable(hand)}
+
+
+def is_freely_editable(hand: Hand) -> bool:
+    """True while a scored hand's cards are not mixed: no reason or agreement is needed."""
+    if hand.state != HandState.SCORED:
+        return False
+    return not correction_terms(hand, corrections_rule=True).needs_agreement
 
 
 def score_facts(score: HandScore) -> dict[str, Any]:
@@ -225,12 +248,15 @@ def correct_hand(
     confirmed: bool,
     made_by: str,
     reason: str,
+    agreed: bool = False,
     seen_version: int | None = None,
 ) -> Correction | None:
     """Change a scored hand's report and keep the change in the hand's history.
 
-    On the terms of `correction_terms` (the corrections rule): the latest scored hand changes
-    freely, an earlier one needs a reason. A finished game's totals and places follow.
+    The latest scored hand of a game going on changes freely; once its cards are mixed (a
+    later hand scored, or the game over) a fix needs the table's agreement and a reason, when
+    the league keeps the corrections rule. An ended game is settled again: totals, places and
+    so the standings follow.
 
     :return: the history entry, or None when nothing changed.
     :raises HandAlreadySaved: when the hand changed since the form was built.
@@ -243,8 +269,8 @@ def correct_hand(
     if seen_version is not None and seen_version != hand.version:
         raise HandAlreadySaved(hand, same_report(hand, entries))
     terms = correction_terms(hand)
-    if terms.needs_reason and not reason.strip():
-        raise games.GameRefused(terms.refusal)
+    if terms.needs_agreement and not (agreed and reason.strip()):
+        raise games.GameRefused(terms.refusal(hand.number))
     verdict = _verdict(hand, entries, stock_ran_out, confirmed)
     if verdict.replay:
         raise HandRefused(
@@ -261,7 +287,7 @@ def correct_hand(
     hand.updated_at = datetime.now(UTC)  # moves the hand's version for other phones
     correction = Correction(made_by=made_by.strip(), reason=reason.strip(), old=before, new=after)
     hand.corrections.append(correction)
-    if game.status == GameStatus.FINISHED:
+    if games.is_over(game):
         games.settle(game)
     games.touch(game)
     return correction
@@ -270,8 +296,9 @@ def correct_hand(
 def redeal(hand: Hand, reason: str) -> Hand:
     """Record a re-deal of the hand in play: same number, same dealer, no scores.
 
-    :raises GameRefused: for a hand not in play or without a reason.
+    :raises GameRefused: for a game over, a hand not in play, or no reason.
     """
+    games.refuse_if_over(hand.game)
     if hand.state != HandState.PLAYING:
         raise games.GameRefused(
             f"Hand {hand.number} is not being played, so it cannot be re-dealt."
@@ -285,21 +312,35 @@ def redeal(hand: Hand, reason: str) -> Hand:
 
 
 def renew_stock(hand: Hand) -> str:
-    """Record that the stock ran out during the hand in play; say what the rules prescribe."""
+    """Record that the stock ran out during the hand in play; say what the rules prescribe.
+
+    The stock is renewed as the rule set says, and counted; when it may not be renewed again,
+    the hand is marked as ended with the stock gone, for the score form.
+    :raises GameRefused: for a game over, a hand not in play, or a stock already gone for good.
+    """
+    games.refuse_if_over(hand.game)
     if hand.state != HandState.PLAYING:
         raise games.GameRefused(f"Hand {hand.number} is not being played.")
-    if stock_exhausted(hand):
-        raise games.GameRefused(f"The stock already ran out for good: score hand {hand.number}.")
-    hand.stock_renewals += 1
+    if hand.stock_ran_out:
+        raise games.GameRefused(
+            f"The stock is already gone for good: hand {hand.number} is over. Score it."
+        )
+    run_out = rules.stock_run_out(hand.game.rules.stock, hand.stock_renewals)
+    if run_out.renewed:
+        hand.stock_renewals += 1
+    else:
+        hand.stock_ran_out = True
     games.touch(hand.game)
-    return stock_renewal_words(hand)
+    return run_out.words
 
 
 def stock_renewal_words(hand: Hand) -> str:
-    """What the table does now that the stock ran out `hand.stock_renewals` times."""
-    return rules.stock_renewal_words(hand.game.rules.stock, hand.stock_renewals)
+    """What the table does about the stock in the hand in play, after what is recorded."""
+    if hand.stock_ran_out:
+        return rules.STOCK_GONE_WORDS
+    return rules.stock_words(hand.game.rules.stock)
 
 
 def stock_exhausted(hand: Hand) -> bool:
     """True when the stock ran out for good in the hand in play: it ends with nobody out."""
-    return rules.stock_exhausted(hand.game.rules.stock, hand.stock_renewals)
+    return hand.stock_ran_out

@@ -16,14 +16,17 @@ def today() -> date:
     return date.today()
 
 
-def player_leaves(game: Game, seat: Seat, from_hand: int) -> None:
+def player_leaves(game: Game, seat: Seat, from_hand: int) -> rules.GameEnding[int] | None:
     """Record that a player left: they play no hand from `from_hand` on.
 
-    :raises GameRefused: for a game not in play, a hand already scored or past the last,
-        a player who already left, or a table that would be left with fewer than two.
+    When that leaves fewer than two players for the hand in play, the game ends here under
+    the incomplete-game rule (a later hand with fewer than two ends it when it comes).
+
+    :return: how the game ended, when this leave ended it.
+    :raises GameRefused: for a game over, a hand already scored or past the last, or a player
+        who already left.
     """
-    if game.status not in (GameStatus.PLAYING, GameStatus.SUSPENDED):
-        raise GameRefused("The game is over; nobody can leave it now.")
+    games.refuse_if_over(game)
     hand = games.current_hand(game)
     if seat.left_from_hand is not None:
         raise GameRefused(f"{seat.player.name} already left from hand {seat.left_from_hand}.")
@@ -33,17 +36,24 @@ def player_leaves(game: Game, seat: Seat, from_hand: int) -> None:
             f"A player can leave from the hand in play ({hand.number if hand else '-'}) "
             f"up to hand {last}; scored hands stay as they are."
         )
-    # Counted at the last hand, where everyone who has left (from any hand) is gone.
-    remaining = [s for s in games.seats_at_hand(game, last) if s.id != seat.id]
-    if len(remaining) < 2:
-        raise GameRefused(
-            "Fewer than two players would be left at the table. Suspend the game and close "
-            "it as incomplete instead."
-        )
     seat.left_from_hand = from_hand
+    games.touch(game)
+    if len(games.seats_at_hand(game, hand.number)) < 2:
+        return games.end(game, "leavers")
     if from_hand == hand.number and hand.dealer_position == seat.position:
         hand.dealer_position = games.dealer_position(game, hand.number)
-    games.touch(game)
+    return None
+
+
+def leave_ending(game: Game, seat: Seat, from_hand: int) -> rules.GameEnding[int] | None:
+    """How the game would end if this player left now, when that leaves fewer than two
+    players for the hand in play; None when the game would go on (changes nothing)."""
+    hand = games.current_hand(game)
+    if hand is None or from_hand != hand.number or seat.left_from_hand is not None:
+        return None
+    if len([s for s in games.seats_at_hand(game, hand.number) if s.id != seat.id]) >= 2:
+        return None
+    return games.ending(game, "leavers", leaving=seat)
 
 
 def suspend(game: Game) -> Suspension:
@@ -52,12 +62,13 @@ def suspend(game: Game) -> Suspension:
     :raises GameRefused: when the game is not in play, or the hand in play has begun
         (a May I? or an empty stock recorded for it).
     """
+    games.refuse_if_over(game)
     if game.status != GameStatus.PLAYING:
-        raise GameRefused("Only a game in play can be suspended.")
+        raise GameRefused("The game is already suspended.")
     hand = games.current_hand(game)
     if hand is None or hand.state != HandState.PLAYING:
         raise GameRefused("Only a game in play can be suspended.")
-    if hand.claims or hand.stock_renewals:
+    if hand.claims or hand.stock_renewals or hand.stock_ran_out:
         raise GameRefused(
             f"Hand {hand.number} is under way. A game stops only between hands: finish and "
             "score this hand first."
@@ -71,6 +82,8 @@ def suspend(game: Game) -> Suspension:
 
 def resume_obstacle(game: Game, on: date, everyone_back: bool = True) -> str | None:
     """Why the suspended game cannot go on today, or None when it can (the suspension rule)."""
+    if games.is_over(game):
+        return "The game is over, so it cannot be resumed."
     if game.status != GameStatus.SUSPENDED:
         return "The game is not suspended."
     return rules.resume_refusal(game.rules, game.started_on, on, everyone_back)
@@ -89,15 +102,34 @@ def resume(game: Game, everyone_present: bool, on: date | None = None) -> None:
     games.touch(game)
 
 
-def close_incomplete(game: Game) -> None:
-    """Close a suspended game that will not go on: nobody finished it, so it is discarded."""
+def end_cause(game: Game) -> rules.EndCause:
+    """Why the table ends the game now: by agreement, or a suspended game that did not go on."""
+    return "not_resumed" if game.status == GameStatus.SUSPENDED else "agreement"
+
+
+def ending_preview(game: Game) -> rules.GameEnding[int]:
+    """What ending the game here would do, for the confirmation (changes nothing).
+
+    :raises GameRefused: when the game is already over.
+    """
+    games.refuse_if_over(game)
+    return games.ending(game, end_cause(game))
+
+
+def end_game(game: Game) -> rules.GameEnding[int]:
+    """End the game here, between hands or with a hand in play (that hand stays unplayed).
+
+    The incomplete-game rule decides the outcome: usually nobody has played every hand, so
+    the game is discarded; it stays in the history.
+    :raises GameRefused: when the game is already over.
+    """
+    games.refuse_if_over(game)
+    return games.end(game, end_cause(game))
+
+
+def close_incomplete(game: Game) -> rules.GameEnding[int]:
+    """Close a suspended game that will not go on, under the incomplete-game rule."""
+    games.refuse_if_over(game)
     if game.status != GameStatus.SUSPENDED:
-        raise GameRefused("Only a suspended game can be closed as incomplete.")
-    game.status = GameStatus.INCOMPLETE
-    game.finished_at = datetime.now(UTC)
-    game.discarded = True
-    game.end_note = "The game was suspended and never finished, so it counts for nothing."
-    for seat in game.seats:
-        seat.final_total = None
-        seat.place = None
-    games.touch(game)
+        raise GameRefused("Only a suspended game can be closed this way: end it from the table.")
+    return games.end(game, "not_resumed")

@@ -53,8 +53,9 @@ def record_claim(
 ) -> MayIClaim:
     """Record a May I? by `seat` in the hand in play, if the rule set allows it.
 
-    :raises GameRefused: with the rule that forbids it.
+    :raises GameRefused: with the rule that forbids it, or for a game over.
     """
+    games.refuse_if_over(hand.game)
     if hand.state != HandState.PLAYING:
         raise games.GameRefused(f"Hand {hand.number} is not being played.")
     if seat not in games.seats_at_hand(hand.game, hand.number):
@@ -71,7 +72,7 @@ def record_claim(
         if hand.game.rules.may_i.buying:
             raise games.GameRefused(f"{seat.player.name} may not buy now. {ruling.reason}")
         raise games.GameRefused(f"{seat.player.name} may not say May I? now. {ruling.reason}")
-    claim = MayIClaim(seat=seat)
+    claim = MayIClaim(seat=seat, seat_id=seat.id)  # counted by seat id before it is flushed
     hand.claims.append(claim)
     games.touch(hand.game)
     return claim
@@ -92,6 +93,7 @@ def kitty(game: Game) -> int:
 
 def take_back(hand: Hand, claim_id: int) -> None:
     """Remove a May I? recorded by mistake in the hand in play."""
+    games.refuse_if_over(hand.game)
     claim = next((c for c in hand.claims if c.id == claim_id), None)
     if claim is None or hand.state != HandState.PLAYING:
         raise games.GameRefused("That May I? is not in the hand being played.")

@@ -9,6 +9,8 @@ from scorekeeper.rules.corrections import (
 )
 from scorekeeper.rules.dealing import (
     GOING_OUT_WORDS,
+    STOCK_GONE_WORDS,
+    StockRunOut,
     cards_dealt,
     cards_dealt_words,
     contract_minimum,
@@ -26,8 +28,17 @@ from scorekeeper.rules.dealing import (
     ruleset_summary,
     stock_exhausted,
     stock_renewal_words,
+    stock_run_out,
     stock_words,
     wild_words,
+)
+from scorekeeper.rules.ending import (
+    EndCause,
+    EndingRow,
+    GameEnding,
+    Standing,
+    game_ending,
+    names_in_words,
 )
 from scorekeeper.rules.entries import (
     HandCheck,
@@ -72,6 +83,7 @@ from scorekeeper.rules.missing_score import (
     PlayerHandScore,
     missing_score_verdict,
     no_score_hint,
+    posted_missing_score,
     posted_score_note,
     two_highest,
 )
@@ -229,6 +241,7 @@ __all__ = [
     "melds_in_words",
     "minimum_cards",
     "missing_score_verdict",
+    "posted_missing_score",
     "net_parts",
     "next_present",
     "no_score_hint",
@@ -270,4 +283,13 @@ __all__ = [
     "validate_ruleset",
     "wild_rank_label",
     "wild_words",
+    "EndCause",
+    "EndingRow",
+    "GameEnding",
+    "Standing",
+    "StockRunOut",
+    "game_ending",
+    "names_in_words",
+    "stock_run_out",
+    "STOCK_GONE_WORDS",
 ]

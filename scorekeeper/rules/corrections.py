@@ -4,24 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.rules.ruleset import RuleSet
-
 CORRECTIONS_WORDS = (
     "A hand's count may be fixed freely until a later hand is scored. After that only the "
     "league's owner can fix it, with the table's agreement and a reason, and every change "
     "is kept and shown."
 )
-
-
-@dataclass(frozen=True, slots=True)
-class CorrectionTerms:
-    """On what terms a scored hand may be fixed now, and the words that say so."""
-
-    needs_reason: bool
-    owner_only: bool
-    words: str
-    reason_hint: str
-    refusal: str  # shown when a needed reason is not given
 
 
 def correction_needs_agreement(hand_number: int, last_scored: int) -> bool:
@@ -32,37 +19,46 @@ def correction_needs_agreement(hand_number: int, last_scored: int) -> bool:
     return hand_number < last_scored
 
 
-def correction_terms(
-    rs: RuleSet, hand_number: int, last_scored: int, *, game_over: bool
-) -> CorrectionTerms:
-    """The terms for fixing hand `hand_number` when `last_scored` is the latest scored hand.
+@dataclass(frozen=True, slots=True)
+class CorrectionTerms:
+    """What fixing a scored hand asks of the table: a reason and everyone's agreement, or not."""
 
-    Under the corrections rule a hand is free to fix until a later hand is scored; then the
-    table must agree, a reason is needed, and only the owner may make it. Once the game is
-    over only the owner fixes a hand, whatever the rule set.
-    """
-    later = correction_needs_agreement(hand_number, last_scored)
-    needs_reason = rs.fairness.corrections and later
-    if needs_reason:
-        words = (
-            "Later hands are already scored: the cards are mixed. Only the league's owner can "
-            "change this hand, if the whole table agrees, and must say why."
+    needs_agreement: bool
+    words: str
+
+    @property
+    def reason_hint(self) -> str:
+        """The hint under the reason field of the fix form."""
+        return "Needed for this hand." if self.needs_agreement else "Optional for this hand."
+
+    def refusal(self, hand_number: int) -> str:
+        """Why a fix that needs the table's agreement and a reason is refused without them."""
+        return (
+            f"The cards of hand {hand_number} are mixed, so changing it needs the whole table's "
+            "agreement and a reason: tick that everyone agrees and say why."
         )
-    elif rs.fairness.corrections:
-        words = "No later hand is scored yet, so this hand can still be changed freely."
-    else:
-        words = "This league's rules let any scored hand be changed freely."
-    if game_over:
-        words += " The game is over, so only the league's owner can change it."
+
+
+def correction_terms(
+    hand_number: int, last_scored: int, *, ended_early: bool = False, corrections_rule: bool = True
+) -> CorrectionTerms:
+    """When and how hand `hand_number` may be fixed, under fairness rule 4 if the league keeps it.
+
+    The hand may be fixed freely until its cards are mixed into a later hand (a later hand is
+    scored, or the game ended early with a later hand dealt); after that only with the
+    table's agreement and a reason. The last hand of a game played out stays free.
+    """
+    mixed = ended_early or correction_needs_agreement(hand_number, last_scored)
+    if not corrections_rule:
+        return CorrectionTerms(
+            False, "This league fixes a hand's count without asking for a reason."
+        )
+    if not mixed:
+        return CorrectionTerms(
+            False, "No later hand is scored yet, so this hand can still be changed freely."
+        )
     return CorrectionTerms(
-        needs_reason=needs_reason,
-        owner_only=needs_reason or game_over,
-        words=words + " Every change is kept in the game's history.",
-        reason_hint=(
-            "Needed: later hands are already scored." if needs_reason else "Optional for this hand."
-        ),
-        refusal=(
-            f"Later hands are already scored, so changing hand {hand_number} needs the table's "
-            "agreement: give the reason."
-        ),
+        True,
+        "The cards of this hand are mixed: change it only if the whole table agrees, and say "
+        "why. The change is kept in the game's history.",
     )

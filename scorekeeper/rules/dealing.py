@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from scorekeeper.rules.ruleset import (
     DEFAULT_LENGTHS,
@@ -149,6 +150,34 @@ def going_out_words(rs: RuleSet, hand_number: int) -> str:
 def stock_words(stock: StockPolicy) -> str:
     """What the table does when the stock runs out, under this policy."""
     return STOCK_WORDS[stock.kind]
+
+
+# How many times the stock may be renewed in one hand; None: as often as it runs out.
+STOCK_RENEWAL_LIMIT: dict[str, int | None] = {
+    "turn_over_once": 1,
+    "reshuffle": None,
+    "reshuffle_keep_top": None,
+}
+STOCK_GONE_WORDS = (
+    "The stock ran out again and may not be renewed: the hand is over. Score it with nobody "
+    "out, and tick “the stock ran out”."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StockRunOut:
+    """What happens when the stock runs out: renewed (and how), or the hand ends."""
+
+    renewed: bool
+    words: str
+
+
+def stock_run_out(stock: StockPolicy, renewals_so_far: int) -> StockRunOut:
+    """The stock ran out after `renewals_so_far` renewals this hand: renew it, or end the hand."""
+    limit = STOCK_RENEWAL_LIMIT[stock.kind]
+    if limit is not None and renewals_so_far >= limit:
+        return StockRunOut(renewed=False, words=STOCK_GONE_WORDS)
+    return StockRunOut(renewed=True, words=stock_words(stock))
 
 
 def stock_exhausted(stock: StockPolicy, times_ran_out: int) -> bool:

@@ -158,7 +158,10 @@ def priority_words(policy: MayIPolicy) -> str:
     if policy.priority == "nearest":
         return "it goes to the one next in turn after the current player."
     if policy.priority == "in_turn_first":
-        return "the player whose turn it is first, then the one who plays soonest after them."
+        return (
+            "the player whose turn it is may buy first; otherwise the one whose turn comes "
+            "soonest gets it."
+        )
     return "it goes to whoever asked first."
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
@@ -48,6 +48,12 @@ def two_highest(scores: Iterable[int]) -> tuple[int, int] | None:
     return (ordered[0], ordered[1]) if len(ordered) >= 2 else None
 
 
+def posted_missing_score(given_scores: Sequence[int]) -> int | None:
+    """The score posted for a missing one: the two highest given scores added; None: replay."""
+    highest = two_highest(given_scores)
+    return None if highest is None else sum(highest)
+
+
 def missing_score_verdict(
     entries: Mapping[K, HandEntry], *, missing_score_rule: bool = True
 ) -> HandVerdict[K]:
@@ -74,8 +80,9 @@ def missing_score_verdict(
         return HandVerdict(replay=False, scores=scores)
     if not missing_score_rule:
         raise RulesError("Every player who played the hand needs a score.")
+    posted_score = posted_missing_score(list(given.values()))
     highest = two_highest(given.values())
-    if highest is None:
+    if posted_score is None or highest is None:
         return HandVerdict(
             replay=True,
             scores={},
@@ -84,12 +91,12 @@ def missing_score_verdict(
                 "same hand, same contract, same dealer."
             ),
         )
-    posted = PlayerHandScore(sum(highest), posted=True, posted_from=highest)
+    posted = PlayerHandScore(posted_score, posted=True, posted_from=highest)
     scores = {p: scores.get(p, posted) for p in entries if p in given or p in missing}
     return HandVerdict(
         replay=False,
         scores=scores,
-        reason=f"A missing score is posted as {highest[0]} + {highest[1]} = {sum(highest)}.",
+        reason=f"A missing score is posted as {highest[0]} + {highest[1]} = {posted_score}.",
     )
 
 

@@ -7,6 +7,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import rules
 from scorekeeper.forms.fairplay import (
+    EndGameForm,
     LeaveForm,
     MayIForm,
     PriorityForm,
@@ -41,6 +42,20 @@ def _back(game: Game, section: str = "") -> Response:
     return redirect(url_for("table.show", game_id=game.id) + anchor)
 
 
+def _refused(game: Game, refusal: games.GameRefused, section: str = "") -> Response:
+    """Back to the table with the refusal: in its panel, or at the top once the game is over
+    (the panel is gone then)."""
+    if games.is_over(game) or not section:
+        flash(str(refusal), "error")
+        return _back(game)
+    flash(str(refusal), f"{section}-error")
+    return _back(game, section)
+
+
+def _ending_flash(ending: rules.GameEnding[int]) -> None:
+    flash(" ".join((ending.headline, *ending.lines)), "warning" if ending.discarded else "success")
+
+
 @bp.post("/hands/<int:hand_id>/mayi")
 @transaction
 def may_i(game_id: int, hand_id: int) -> Response:
@@ -61,8 +76,7 @@ def may_i(game_id: int, hand_id: int) -> Response:
             took_last_discard=form.took_last_discard.data,
         )
     except games.GameRefused as refusal:
-        flash(str(refusal), "mayi-error")
-        return _back(game, "mayi")
+        return _refused(game, refusal, "mayi")
     flash(rules.claim_words(game.rules, hand.number, seat.player.name), "mayi-success")
     return _back(game, "mayi")
 
@@ -79,8 +93,7 @@ def take_back(game_id: int, hand_id: int) -> Response:
         try:
             mayi.take_back(hand, claim_id)
         except games.GameRefused as refusal:
-            flash(str(refusal), "mayi-error")
-            return _back(game, "mayi")
+            return _refused(game, refusal, "mayi")
         flash("May I? taken back.", "mayi-success")
     return _back(game, "mayi")
 
@@ -94,6 +107,8 @@ def priority(game_id: int) -> tuple[str, int]:
     choices = [(s.position, s.player.name) for s in game.seats]
     form.current.choices = choices
     form.claimants.choices = choices
+    if game.rules.may_i.buying:
+        form.claimants.label.text = "Who wants to buy?"
     form.first.choices = [(-1, "Not sure"), *choices]
     if not request.args and hand is not None:
         form.current.data = hand_card(game, hand).first_player.position
@@ -155,31 +170,67 @@ def stock(game_id: int, hand_id: int) -> Response:
 @bp.route("/leave", methods=["GET", "POST"])
 @transaction
 def leave(game_id: int) -> Response | str | tuple[str, int]:
-    """Record that a player leaves the game from a given hand on."""
+    """Record that a player leaves the game from a given hand on.
+
+    A leave that leaves fewer than two players for the hand in play ends the game: the page
+    says how, under the incomplete-game rule, and asks to confirm first.
+    """
     game = _game(game_id)
+    try:
+        games.refuse_if_over(game)
+    except games.GameRefused as refusal:
+        return _refused(game, refusal)
     hand = games.current_hand(game)
     form = LeaveForm(from_hand=hand.number if hand else None)
     form.seat.choices = [(s.id, s.player.name) for s in game.seats if s.left_from_hand is None]
+    ending = None
     if form.validate_on_submit():
         seat = _seat(game, form.seat.data)
-        if seat is None:
-            form.seat.errors = ["Choose a player of this game."]
+        if seat is None or seat.left_from_hand is not None:
+            form.seat.errors = ["Choose a player of this game who is still at the table."]
         else:
-            try:
-                interruptions.player_leaves(game, seat, form.from_hand.data)
-            except games.GameRefused as refusal:
-                form.from_hand.errors = [str(refusal)]
-            else:
-                flash(
-                    f"{seat.player.name} leaves from hand {form.from_hand.data}. "
-                    + rules.leaving_words(game.rules),
-                    "success",
-                )
-                return _back(game)
-    status = 422 if form.is_submitted() else 200
+            ending = interruptions.leave_ending(game, seat, form.from_hand.data)
+            if ending is None or form.ends_game.data:
+                return _record_leave(game, seat, form.from_hand.data)
+            # Nothing is recorded until the table has read how the game would end.
+            return _leave_page(game, form, ending=ending, leaver=seat)
+    return _leave_page(game, form, status=422 if form.is_submitted() else 200)
+
+
+def _leave_page(
+    game: Game,
+    form: LeaveForm,
+    *,
+    ending: rules.GameEnding[int] | None = None,
+    leaver: Seat | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
     return render_template(
-        "fairplay/leave.html", game=game, form=form, leaving=rules.leaving_words(game.rules)
+        "fairplay/leave.html",
+        game=game,
+        form=form,
+        ending=ending,
+        leaver=leaver,
+        leaving=rules.leaving_words(game.rules),
     ), status
+
+
+def _record_leave(game: Game, seat: Seat, from_hand: int) -> Response | tuple[str, int]:
+    try:
+        ended = interruptions.player_leaves(game, seat, from_hand)
+    except games.GameRefused as refusal:
+        form = LeaveForm()
+        form.seat.choices = [(s.id, s.player.name) for s in game.seats]
+        form.from_hand.errors = [str(refusal)]
+        return _leave_page(game, form, status=422)
+    if ended is not None:
+        _ending_flash(ended)
+        return _back(game)
+    flash(
+        f"{seat.player.name} leaves from hand {from_hand}. " + rules.leaving_words(game.rules),
+        "success",
+    )
+    return _back(game)
 
 
 @bp.post("/suspend")
@@ -190,8 +241,7 @@ def suspend(game_id: int) -> Response:
     try:
         interruptions.suspend(game)
     except games.GameRefused as refusal:
-        flash(str(refusal), "error")
-        return _back(game)
+        return _refused(game, refusal)
     flash("Game suspended. Resume it when everyone is back at the table.", "success")
     return _back(game)
 
@@ -201,6 +251,10 @@ def suspend(game_id: int) -> Response:
 def resume(game_id: int) -> Response | str | tuple[str, int]:
     """Resume a suspended game, once the table confirms everyone is back in the same seats."""
     game = _game(game_id)
+    try:
+        games.refuse_if_over(game)
+    except games.GameRefused as refusal:
+        return _refused(game, refusal)
     form = ResumeForm()
     refusal = interruptions.resume_obstacle(game, interruptions.today())
     if form.validate_on_submit() and not refusal:
@@ -221,17 +275,43 @@ def resume(game_id: int) -> Response | str | tuple[str, int]:
     ), status
 
 
+@bp.route("/end", methods=["GET", "POST"])
+@transaction
+def end(game_id: int) -> Response | str | tuple[str, int]:
+    """End the game here, between hands or with a hand in play (that hand stays unplayed).
+
+    The page first says exactly what the incomplete-game rule makes of it; the owner may end
+    the game alone, the table's scorers when everyone agrees.
+    """
+    game = _game(game_id)
+    try:
+        ending = interruptions.ending_preview(game)
+    except games.GameRefused as refusal:
+        return _refused(game, refusal)
+    form = EndGameForm()
+    owner = access.role_in(game.league) == "owner"
+    if form.validate_on_submit():
+        if owner or form.agreed.data:
+            _ending_flash(interruptions.end_game(game))
+            return _back(game)
+        form.agreed.errors = ["Tick that everyone at the table agrees, or ask the league's owner."]
+    status = 422 if form.is_submitted() else 200
+    hand = games.current_hand(game)
+    return render_template(
+        "fairplay/end.html", game=game, form=form, ending=ending, owner=owner, hand=hand
+    ), status
+
+
 @bp.post("/close")
 @transaction
 def close(game_id: int) -> Response:
-    """Close a suspended game as incomplete: it is kept, marked discarded."""
+    """Close a suspended game that cannot go on, under the incomplete-game rule."""
     game = _game(game_id)
     try:
-        interruptions.close_incomplete(game)
+        ending = interruptions.close_incomplete(game)
     except games.GameRefused as refusal:
-        flash(str(refusal), "error")
-        return _back(game)
-    flash(game.end_note, "success")
+        return _refused(game, refusal)
+    _ending_flash(ending)
     return _back(game)
 
 

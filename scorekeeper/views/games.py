@@ -12,10 +12,11 @@ from scorekeeper.extensions import db
 from scorekeeper.forms.game import ChoosePlayersForm, SeatingForm
 from scorekeeper.league import leagues
 from scorekeeper.models import GameStatus, League, LeagueRuleSet, Player
-from scorekeeper.play import games
+from scorekeeper.play import games, hands
 from scorekeeper.read import scoresheet
 from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
+from scorekeeper.web import access
 from scorekeeper.web.access import owner_only, request_game
 from scorekeeper.web.database import transaction
 
@@ -140,7 +141,8 @@ def sheet(game_id: int) -> str:
     game = request_game(game_id)
     sheet = scoresheet.build(game)
     chart = scoresheet.running_chart(sheet) if sheet.rows else None
-    return render_template("games/sheet.html", game=game, sheet=sheet, chart=chart)
+    fixable = hands.fixable_hands(game, owner=access.role_in(game.league) == "owner")
+    return render_template("games/sheet.html", game=game, sheet=sheet, chart=chart, fixable=fixable)
 
 
 @bp.post("/games/<int:game_id>/delete")

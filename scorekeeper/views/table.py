@@ -43,6 +43,7 @@ def show(game_id: int) -> str:
         hand=hand,
         card=hand_card(game, hand) if hand else None,
         sheet=sheet,
+        fixable=_fixable(game),
         last_scored=sheet.rows[-1].hand if sheet.rows else None,
         redeal_form=RedealForm(formdata=None, version=hand.version if hand else None),
         may_i_form=MayIForm(formdata=None),
@@ -55,6 +56,11 @@ def show(game_id: int) -> str:
         stock_over=hand is not None and hands.stock_exhausted(hand),
         rematch=rematch(game) if game.status == GameStatus.FINISHED else None,
     )
+
+
+def _fixable(game: Game) -> set[int]:
+    """The scored hands this visitor may open to fix (the sheet shows a Fix link on each)."""
+    return hands.fixable_hands(game, owner=access.role_in(game.league) == "owner")
 
 
 @bp.get("/version")
@@ -87,7 +93,7 @@ def _hand_page(
         card=hand_card(game, hand),
         form=form,
         mode=mode,
-        terms=hands.correction_terms(hand) if mode == "edit" else None,
+        terms=hands.correction_terms(hand) if hand.state == HandState.SCORED else None,
         no_score_hint=rules.no_score_hint(game.rules),
         warnings=warnings,
         player_problems=by_player,
@@ -141,8 +147,8 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     hand = _hand(game, hand_id)
     if hand.state != HandState.SCORED:
         abort(404)
-    if hands.correction_terms(hand).owner_only:
-        access.require_owner(game.league)
+    if hand.id not in _fixable(game):
+        access.require_owner(game.league)  # the cards are mixed or the game is over
     form = hand_form(
         game.rules, len(hands.hand_seats(hand)), hand.number, version=str(hand.version)
     )
@@ -159,6 +165,7 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
             confirmed=form.confirm.data,
             made_by=form.made_by.data or "",
             reason=form.reason.data or "",
+            agreed=form.agreed.data,
             seen_version=_int(form.version.data),
         )
     except hands.HandAlreadySaved as saved:
@@ -171,7 +178,8 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     if correction is None:
         flash(f"Hand {hand.number} is unchanged.", "info")
     else:
-        flash(f"Hand {hand.number} corrected; the change is in its history.", "success")
+        settled = " Final totals and places are settled again." if games.is_over(game) else ""
+        flash(f"Hand {hand.number} corrected; the change is in its history.{settled}", "success")
     return redirect(url_for("table.show", game_id=game.id))
 
 
@@ -181,6 +189,11 @@ def redeal(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Record that the hand in play is dealt again by the same dealer."""
     game = _game(game_id)
     hand = _hand(game, hand_id)
+    try:
+        games.refuse_if_over(game)
+    except games.GameRefused as refusal:
+        flash(str(refusal), "error")
+        return redirect(url_for("table.show", game_id=game.id))
     form = RedealForm()
     if form.validate() and _int(form.version.data) == hand.version:
         try:

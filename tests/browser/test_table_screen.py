@@ -162,3 +162,28 @@ def test_play_again_seats_the_same_table_with_the_next_first_dealer_in_two_taps(
     expect(page.get_by_test_id("first-player")).to_have_text("Eve")
     assert thumb.taps <= 3
     print(f"\nTaps from the game-over screen to the next game: {thumb.taps}")
+
+
+EIGHT = (*FIVE, "Fay", "Gus", "Hal")
+
+
+def test_eight_players_still_read_the_hand_and_every_total_on_one_screen(
+    page: Page, make_game: Callable[..., Any]
+):
+    game = make_game(EIGHT, first_dealer=0)
+    sign_in(page)
+    page.goto(f"/games/{game.game_id}")
+    page.get_by_role("link", name="Score hand 1").tap()
+    cards = page.locator("fieldset[data-player]")
+    cards.nth(1).get_by_label("Went out").check()
+    for seat in (0, 2, 3, 4, 5, 6, 7):
+        cards.nth(seat).get_by_label("Or type the points").fill("25")
+    page.get_by_role("button", name="Save hand 1").tap()
+    expect(page.locator(".flash")).to_have_text("Hand 1 saved.")  # the flash takes room too
+    for what in AT_A_GLANCE:
+        assert bottom(glance(page, what)) <= SCREEN["height"], f"{what} is below the fold"
+    rows = page.get_by_test_id("totals").locator("li")
+    expect(rows).to_have_count(len(EIGHT))
+    last_total = max(bottom(rows.nth(i)) for i in range(len(EIGHT)))
+    print(f"\nEight players: the last total ends at {last_total:.0f} px")
+    assert last_total <= SCREEN["height"]

@@ -21,6 +21,7 @@ from scorekeeper.rules import (
     leaving_words,
     missing_score_verdict,
     no_score_hint,
+    posted_missing_score,
     preset,
     resume_refusal,
     resume_terms,
@@ -205,26 +206,28 @@ def test_correction_needs_agreement(hand: int, last_scored: int, needs_agreement
     assert correction_needs_agreement(hand, last_scored) is needs_agreement
 
 
-# The terms of a fix: a reason and the owner once a later hand is scored (rule on); the
-# owner alone once the game is over; the words say the same.
+# The terms of a fix: the table's agreement and a reason once the cards are mixed (a later
+# hand scored, or the game ended early), while the league keeps the rule; the words follow.
 @pytest.mark.parametrize(
-    ("rule_on", "hand", "last", "over", "reason", "owner", "says"),
+    ("rule_on", "hand", "last", "early", "agreement", "says"),
     [
-        (True,      3,      3,      False,  False,    False,   "can still be changed freely"),
-        (True,      3,      4,      False,  True,     True,    "Only the league's owner can change this hand"),
-        (True,      3,      3,      True,   False,    True,    "The game is over, so only the league's owner"),
-        (False,     1,      7,      False,  False,    False,   "let any scored hand be changed freely"),
-        (False,     1,      7,      True,   False,    True,    "The game is over, so only the league's owner"),
+        (True,      3,      3,      False,  False,       "can still be changed freely"),
+        (True,      3,      4,      False,  True,        "only if the whole table agrees"),
+        (True,      3,      3,      True,   True,        "only if the whole table agrees"),
+        (False,     1,      7,      False,  False,       "without asking for a reason"),
+        (False,     3,      3,      True,   False,       "without asking for a reason"),
     ],
-    ids=["latest-hand", "later-hand-scored", "game-over", "rule-off", "rule-off-game-over"],
+    ids=["latest-hand", "later-hand-scored", "ended-early", "rule-off", "rule-off-ended-early"],
 )  # fmt: skip
 def test_correction_terms(
-    rule_on: bool, hand: int, last: int, over: bool, reason: bool, owner: bool, says: str
+    rule_on: bool, hand: int, last: int, early: bool, agreement: bool, says: str
 ) -> None:
-    terms = correction_terms(switched(corrections=rule_on), hand, last, game_over=over)
-    assert (terms.needs_reason, terms.owner_only) == (reason, owner)
-    assert says in terms.words and "kept in the game's history" in terms.words
-    assert ("Needed" in terms.reason_hint) is reason
+    terms = correction_terms(hand, last, ended_early=early, corrections_rule=rule_on)
+    assert terms.needs_agreement is agreement
+    assert says in terms.words
+    assert ("Needed" in terms.reason_hint) is agreement
+    assert f"changing hand {hand}" not in terms.refusal(hand)
+    assert f"The cards of hand {hand} are mixed" in terms.refusal(hand)
 
 
 def test_the_words_of_corrections_follow_the_code() -> None:
@@ -268,3 +271,19 @@ def test_incomplete_game_rule_off_keeps_a_leavers_total() -> None:
         totals, {"ann": True, "bob": False, "cy": False}, incomplete_game_rule=False
     )
     assert (verdict.discarded, verdict.totals, verdict.posted) == (False, totals, frozenset())
+
+
+# The posted score: the two highest given scores added; fewer than two given: none (re-play).
+@pytest.mark.parametrize(
+    ("given", "posted"),
+    [
+        ([0, 20, 15, 50],   70),
+        ([0, 5],            5),
+        ([30, 30, 30],      60),
+        ([40],              None),
+        ([],                None),
+    ],
+    ids=["four-given", "two-given", "ties", "one-given", "none-given"],
+)  # fmt: skip
+def test_posted_missing_score(given: list[int], posted: int | None) -> None:
+    assert posted_missing_score(given) == posted

@@ -1,0 +1,201 @@
+"""How a game ends, in the words the table reads: played out, stopped early, or left too thin.
+
+Fairness rule 2 (the incomplete-game rule) decides it. A player finished the game when they
+played every one of its hands; everyone else is posted the two highest totals of those who
+finished, added together, and with fewer than two finishers the game is discarded. A game the
+table stops early has unplayed hands, so nobody at the table finished it: it is discarded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar
+
+from scorekeeper.rules.incomplete_game import GameVerdict, final_game_totals
+from scorekeeper.rules.ruleset import RulesError
+from scorekeeper.rules.scoring import places
+
+K = TypeVar("K", bound=Hashable)
+
+# Why the game ends: every hand played; the table agreed to stop; too few players were left
+# to go on; or a suspended game did not go on (the table ended it, or a new year began).
+EndCause = Literal["played_out", "agreement", "leavers", "not_resumed"]
+END_CAUSES: tuple[EndCause, ...] = ("played_out", "agreement", "leavers", "not_resumed")
+NOTE_LIMIT = 200  # what the game keeps of the ending in words
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player as the game ends: their name, running total, and whether they played it all."""
+
+    name: str
+    total: int
+    played_every_hand: bool
+
+
+@dataclass(frozen=True, slots=True)
+class EndingRow(Generic[K]):
+    """One line of the outcome: the player's final total, whether it was posted, their place."""
+
+    key: K
+    name: str
+    total: int
+    posted: bool
+    place: int | None
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnding(Generic[K]):
+    """What ending the game means: the verdict, its rows best first, and its sentences.
+
+    `headline` says in one sentence what happens; `lines` explain it (who finished, what each
+    player who did not is posted, or why the game is discarded); `note` is what the game keeps.
+    """
+
+    verdict: GameVerdict[K]
+    rows: tuple[EndingRow[K], ...]
+    headline: str
+    lines: tuple[str, ...]
+    note: str
+
+    @property
+    def discarded(self) -> bool:
+        """True when the game will count in no standings."""
+        return self.verdict.discarded
+
+    @property
+    def winners(self) -> tuple[EndingRow[K], ...]:
+        """Whoever takes first place (several on a tie); none when discarded."""
+        return tuple(row for row in self.rows if row.place == 1)
+
+
+def names_in_words(names: list[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _cause_words(cause: EndCause, hands_played: int, hands_in_game: int) -> str:
+    played = f"after {hands_played} of {hands_in_game} hands"
+    return {
+        "played_out": "",
+        "agreement": f"The table ended the game {played}.",
+        "leavers": f"Fewer than two players were left to go on, so the game ended {played}.",
+        "not_resumed": f"The game was suspended {played} and did not go on.",
+    }[cause]
+
+
+def game_ending(
+    players: Mapping[K, Standing],
+    *,
+    cause: EndCause,
+    hands_played: int,
+    hands_in_game: int,
+    incomplete_game_rule: bool = True,
+) -> GameEnding[K]:
+    """Decide how the game ends under the incomplete-game rule, and say it in words.
+
+    :param players: every player of the game, by any key, in seat order.
+    :param cause: why the game ends (`END_CAUSES`).
+    :param hands_played: how many of the game's hands were scored.
+    :param incomplete_game_rule: False when the league switched fairness rule 2 off: the
+        totals then stand as they are, whoever left.
+    :raises RulesError: for an unknown cause, a game without players, or hand counts that
+        contradict each other (a game played out with hands unplayed, or the reverse).
+    """
+    if cause not in END_CAUSES:
+        raise RulesError(f"{cause!r} is not a way a game ends.")
+    if not players:
+        raise RulesError("A game without players cannot end.")
+    if not 0 <= hands_played <= hands_in_game or (cause == "played_out") != (
+        hands_played == hands_in_game
+    ):
+        raise RulesError(
+            f"A game {cause.replace('_', ' ')} after {hands_played} of {hands_in_game} hands "
+            "cannot be."
+        )
+    totals = {key: p.total for key, p in players.items()}
+    finished = {
+        key: p.played_every_hand and hands_played == hands_in_game for key, p in players.items()
+    }
+    if incomplete_game_rule:
+        verdict = final_game_totals(totals, finished)
+    else:
+        verdict = GameVerdict(discarded=False, totals=totals)
+    placed = places(verdict.totals)
+    rows = tuple(
+        sorted(
+            (
+                EndingRow(
+                    key=key,
+                    name=p.name,
+                    total=verdict.totals[key],
+                    posted=key in verdict.posted,
+                    place=None if verdict.discarded else placed[key],
+                    finished=finished[key],
+                )
+                for key, p in players.items()
+            ),
+            key=lambda row: (row.place or 0, row.total),
+        )
+    )
+    cause_words = _cause_words(cause, hands_played, hands_in_game)
+    headline, lines, outcome = _outcome(players, finished, verdict, incomplete_game_rule)
+    note = " ".join(part for part in (cause_words, outcome) if part)
+    if len(note) > NOTE_LIMIT:
+        note = outcome[:NOTE_LIMIT]
+    return GameEnding(
+        verdict=verdict,
+        rows=rows,
+        headline=headline,
+        lines=tuple(line for line in (cause_words, *lines) if line),
+        note=note,
+    )
+
+
+def _outcome(
+    players: Mapping[K, Standing],
+    finished: Mapping[K, bool],
+    verdict: GameVerdict[K],
+    rule_on: bool,
+) -> tuple[str, list[str], str]:
+    """(headline, explaining lines, the short outcome the game keeps as its note)."""
+    finishers = [players[key].name for key, done in finished.items() if done]
+    if not rule_on:
+        if all(finished.values()):
+            return "The game is over.", [], ""
+        return (
+            "The game ends with the totals as they stand.",
+            ["This league does not use the incomplete-game rule, so nobody's total is posted."],
+            "The totals stand as they were: this league posts no totals for unfinished games.",
+        )
+    if verdict.discarded:
+        if not finishers:
+            who = "Nobody played every hand, so the game is incomplete for everyone."
+        else:
+            who = f"Only {finishers[0]} played every hand."
+        why = (
+            "With fewer than two players who finished, the game counts for nothing: it stays "
+            "in the history, marked discarded, and in no standings."
+        )
+        short = (
+            "Nobody played every hand" if not finishers else f"Only {finishers[0]} finished"
+        ) + ", so the game counts for nothing."
+        return "The game will be discarded.", [who, why], short
+    if not verdict.posted:
+        return "The game is over.", [], ""
+    high, second = verdict.posted_from
+    posted = [players[key].name for key in players if key in verdict.posted]
+    lines = [
+        f"{names_in_words(finishers)} played every hand.",
+        *(
+            f"{name} did not finish and is posted {high} + {second} = {high + second}, "
+            "the two highest totals of those who finished."
+            for name in posted
+        ),
+    ]
+    short = f"A player who did not finish is posted {high} + {second} = {high + second}."
+    return "The game is over; unfinished totals are posted.", lines, short
