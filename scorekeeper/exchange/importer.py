@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from scorekeeper.exchange.bulk import Held, write_held
 from scorekeeper.exchange.format import Node, read_file, read_rules
-from scorekeeper.exchange.replay import Held, replay_game, write_held
+from scorekeeper.exchange.replay import replay_game
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues
 from scorekeeper.league import settings as league_settings

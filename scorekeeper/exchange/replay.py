@@ -12,26 +12,22 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import insert, inspect
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper import rules
+from scorekeeper.exchange.bulk import HAND_ROWS, Held
 from scorekeeper.exchange.format import Node, read_rules
 from scorekeeper.exchange.leaving import Leaver, plan_leaves
 from scorekeeper.exchange.reports import Report, read_hand_report, read_snapshot
 from scorekeeper.extensions import db
 from scorekeeper.models import (
-    Correction,
     Game,
     GameStatus,
     Hand,
-    HandScore,
     HandState,
     League,
     LeagueRuleSet,
-    MayIClaim,
     Player,
 )
 from scorekeeper.play import games, hands, interruptions, mayi
@@ -48,7 +44,6 @@ HAND_FIELDS = (
 CORRECTION_FIELDS = ("made_at", "made_by", "reason", "old", "new")
 ENDED = (GameStatus.FINISHED, GameStatus.INCOMPLETE)
 # The rows a hand holds that a replayed game writes in bulk, by relationship.
-HAND_ROWS = {"scores": HandScore, "claims": MayIClaim, "corrections": Correction}
 MOST_RENEWALS = 100  # far more than a hand ever sees; a bound on the work one file can ask
 
 
@@ -327,36 +322,6 @@ def replay_game(
 
 
 # A hand's rows kept out of the session until the hand has its id: hand, relationship, rows.
-Held = list[tuple[Hand, str, list[Any]]]
-
-
-def write_held(held: Held) -> None:
-    """Flush the games and hands, then write the held rows in one INSERT per table (the ORM
-    would send one per row, as it wants each id back; nothing needs them).
-    """
-    db.session.flush()
-    for name, model in HAND_ROWS.items():
-        values = [
-            {**_columns(row), "hand_id": hand.id}
-            for hand, held_name, rows in held
-            if held_name == name
-            for row in rows
-        ]
-        if values:
-            db.session.execute(insert(model), values)
-    for hand, name, _ in held:
-        db.session.expire(hand, [name])
-    held.clear()
-
-
-def _columns(row: Any) -> dict[str, Any]:
-    """The column values a new row was given (the others take their defaults)."""
-    given = row.__dict__
-    return {
-        attr.key: given[attr.key]
-        for attr in inspect(type(row)).column_attrs
-        if attr.key in given and attr.key != "id"
-    }
 
 
 def _replay(

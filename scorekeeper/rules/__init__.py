@@ -48,11 +48,10 @@ from scorekeeper.rules.entries import (
     check_hand,
     entry_score,
     impossible_total_words,
-    score_sentence,
     score_terms,
 )
 from scorekeeper.rules.fairness import FAIRNESS_TITLES, FAIRNESS_WORDS, fairness_in_force
-from scorekeeper.rules.family import gap_words, ruleset_gaps, start_refusal
+from scorekeeper.rules.family import gap_words, start_refusal
 from scorekeeper.rules.incomplete_game import (
     INCOMPLETE_GAME_WORDS,
     GameVerdict,
@@ -263,7 +262,6 @@ __all__ = [
     "resume_refusal",
     "resume_terms",
     "ruleset_from_dict",
-    "ruleset_gaps",
     "ruleset_problems",
     "ruleset_summary",
     "ruleset_to_dict",
@@ -271,7 +269,6 @@ __all__ = [
     "running_totals",
     "schedule_text",
     "schedule_words",
-    "score_sentence",
     "score_terms",
     "search_rulings",
     "settle",

@@ -98,15 +98,6 @@ def score_terms(rs: RuleSet, entry: PlayerEntry, hand_number: int | None = None)
     return " + ".join(terms)
 
 
-def score_sentence(rs: RuleSet, entry: PlayerEntry, hand_number: int | None = None) -> str:
-    """The score with what it is made of: "30 = 10 + 2 short"; the plain score otherwise."""
-    score = entry_score(rs, entry, hand_number)
-    if score is None:
-        return ""
-    terms = score_terms(rs, entry, hand_number)
-    return f"{score} = {terms}" if terms else str(score)
-
-
 def impossible_total_words(total: int | None = None) -> str:
     """Why a typed total is doubtful: "no cards add up to 23 under these prices." """
     amount = "this total" if total is None else str(total)

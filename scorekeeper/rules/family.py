@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper.rules.ruleset import SET_BY_FAMILY, RuleSet
+from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.rules.settlement import payouts_for
 
 _HAND_CELL = re.compile(r"hands\[(\d+)\]\.(\w+)")
@@ -26,11 +26,6 @@ def gap_words(path: str) -> str:
     if path == "settlement.schedule":
         return "The payments by place at the end"
     return path
-
-
-def ruleset_gaps(rs: RuleSet) -> tuple[str, ...]:
-    """Every cell of the rule set still marked "set by your family", in words."""
-    return tuple(f"{gap_words(path)}: {SET_BY_FAMILY}" for path in rs.unset)
 
 
 def start_refusal(rs: RuleSet, players: int) -> str | None:

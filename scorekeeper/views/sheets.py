@@ -31,7 +31,7 @@ class PrintedHand:
     number: int
     contract: str
     minimum_cards: int
-    cards_dealt: int
+    cards_dealt: str
     dealer: str
     note: str
     row: scoresheet.Row | None = None
@@ -75,7 +75,7 @@ def printed_hands(
             number=k,
             contract=rules.contract_words(rs, k),
             minimum_cards=rules.minimum_cards(rs, k),
-            cards_dealt=rules.cards_dealt(rs, k),
+            cards_dealt=rules.cards_dealt_words(rs, k),
             dealer=dealers[k - 1],
             note=rules.hand_rule(rs, k).note,
             row=by_number.get(k),

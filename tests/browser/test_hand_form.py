@@ -117,7 +117,8 @@ def test_each_score_shown_while_counting_is_the_rules_entry_score(
     expect(page.locator(".flash")).to_have_text("Hand 1 saved.")
     cells = page.locator("table.sheet tbody tr").first.locator("td")
     for seat, entry in enumerate(reports.values()):
-        sentence = rules.score_sentence(CONTINENTAL, entry)  # e.g. "30 = 10 + 2 short"
+        score, terms = rules.entry_score(CONTINENTAL, entry), rules.score_terms(CONTINENTAL, entry)
+        sentence = f"{score} = {terms}" if terms else str(score)  # e.g. "30 = 10 + 2 short"
         expect(cells.nth(seat)).to_contain_text(sentence)
     expect(cells.nth(1)).to_contain_text("30 = 10 + 2 short")
 

@@ -24,6 +24,7 @@ from scorekeeper.rules import (
     contract_words,
     entry_score,
     expected_hand_size,
+    gap_words,
     hand_count,
     hand_prices,
     hand_rule,
@@ -34,7 +35,6 @@ from scorekeeper.rules import (
     points_for_tally,
     preset,
     ruleset_from_dict,
-    ruleset_gaps,
     ruleset_summary,
     ruleset_to_dict,
     settle,
@@ -186,7 +186,7 @@ def test_buying_game_mechanics_and_gaps() -> None:
     assert rs.deck_counts == (DeckCount(3, 6, 2, 4),)
     assert rs.wild == "Jokers and 2s are wild."
     assert rs.settlement == Settlement((), "winner")
-    gaps = ruleset_gaps(rs)
+    gaps = [f"{gap_words(path)}: set by your family" for path in rs.unset]
     assert gaps[0] == "Hand 1: the contract: set by your family"
     assert "What each card costs left in hand: set by your family" in gaps
     assert "The payments by place at the end: set by your family" in gaps

@@ -9,13 +9,14 @@ from scorekeeper.rules import (
     PriceGroup,
     RulesError,
     RuleSet,
+    entry_score,
     is_possible_total,
     places,
     points_for_tally,
     possible_totals,
     preset,
     running_totals,
-    score_sentence,
+    score_terms,
 )
 
 
@@ -163,5 +164,8 @@ CONTINENTAL = preset("continental")
     ids=["cards", "out", "short", "typed-penalty", "all-three", "out-penalty", "no-score"],
 )
 # fmt: on
-def test_score_sentence(entry: PlayerEntry, sentence: str) -> None:
-    assert score_sentence(CONTINENTAL, entry) == sentence
+def test_score_terms_as_the_sheet_prints_them(entry: PlayerEntry, sentence: str) -> None:
+    score = entry_score(CONTINENTAL, entry)
+    terms = score_terms(CONTINENTAL, entry)
+    printed = "" if score is None else f"{score} = {terms}" if terms else str(score)
+    assert printed == sentence
