@@ -31,8 +31,7 @@ def claim_words(rs: RuleSet, hand_number: int, name: str) -> str:
     """What a recorded claim (or buy) gives the player, in one sentence."""
     blind = blind_cards(rs, hand_number)
     if rs.may_i.buying:
-        price = rs.may_i.price
-        cost = f" for {price} penn{'y' if price == 1 else 'ies'} into the kitty" if price else ""
+        cost = _buy_cost(rs)
         extra = f", and {_cards(blind, 'blind card')} from the stock" if blind else ""
         return f"{name} buys the face-up card{cost}{extra}."
     return f"May I? for {name}: the discard and {_cards(blind, 'penalty card')} from the stock."
@@ -42,11 +41,16 @@ def hand_claim_words(rs: RuleSet, hand_number: int) -> str:
     """What one claim (or buy) costs in this hand, for the table screen."""
     blind = blind_cards(rs, hand_number)
     if rs.may_i.buying:
-        price = rs.may_i.price
-        cost = f" for {price} penn{'y' if price == 1 else 'ies'} into the kitty" if price else ""
+        cost = _buy_cost(rs)
         extra = f", with {_cards(blind, 'blind card')} from the stock" if blind else ""
         return f"A buy takes the face-up card{cost}{extra}."
     return f"The claimant takes the discard and {_cards(blind, 'penalty card')}."
+
+
+def _buy_cost(rs: RuleSet) -> str:
+    """What a buy costs, as in " for 1 penny into the kitty"; nothing when buys are free."""
+    price = rs.may_i.price
+    return f" for {price} penn{'y' if price == 1 else 'ies'} into the kitty" if price else ""
 
 
 def _cards(count: int, noun: str) -> str:
