@@ -180,25 +180,6 @@ def stock_run_out(stock: StockPolicy, renewals_so_far: int) -> StockRunOut:
     return StockRunOut(renewed=True, words=stock_words(stock))
 
 
-def stock_exhausted(stock: StockPolicy, times_ran_out: int) -> bool:
-    """True when the stock running out `times_ran_out` times ends the hand with nobody out.
-
-    Under "turn over once" the second time ends it. Under the other policies the table alone
-    sees when both piles are gone, so the app never decides it for them.
-    """
-    return stock.kind == "turn_over_once" and times_ran_out >= 2
-
-
-def stock_renewal_words(stock: StockPolicy, times_ran_out: int) -> str:
-    """What the table does now that the stock ran out `times_ran_out` times."""
-    if stock_exhausted(stock, times_ran_out):
-        return (
-            "The stock ran out a second time: the hand is over. Score it with nobody out; "
-            "the form has “the stock ran out” ticked already."
-        )
-    return stock_words(stock)
-
-
 # A house option the rule set names without taking ("(house option: 2s too)") is not in
 # play: a league that plays it writes it into its own rule set ("Jokers and 2s are wild.").
 _UNTAKEN_OPTION = re.compile(r"\s*\(house option:[^)]*\)", re.IGNORECASE)
