@@ -22,21 +22,39 @@ def _functions() -> list[tuple[str, str]]:
     return found
 
 
-def _uses(name: str, home: Path) -> int:
-    """How often the app's code and templates call or pass `name`.
+def _imported_from_rules(tree: ast.AST) -> set[str]:
+    """The names a module imports from the rules layer itself (not through `rules.`)."""
+    return {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("scorekeeper.rules")
+        for alias in node.names
+    }
 
-    Its definition and the re-exports of `rules/__init__.py` are no use.
+
+def _uses(name: str, home: Path) -> int:
+    """How often the app's code and templates call or pass the rules' `name`.
+
+    Inside the rules layer any use counts but the definition and the re-exports of
+    `rules/__init__.py`; elsewhere only `rules.name` or `module.name`, or `name` where the
+    module imports it from the rules layer, so an operation of the same name does not count.
     """
-    pattern = re.compile(rf"\b{re.escape(name)}\b")
+    bare = re.compile(rf"\b{re.escape(name)}\b")
+    qualified = re.compile(rf"\b(?:rules|{home.stem})\.{re.escape(name)}\b")
     places = [*(ROOT / "scorekeeper").rglob("*.py"), *(ROOT / "templates").rglob("*.html")]
     count = 0
     for path in places:
         if "migrations" in path.parts or path == RULES / "__init__.py":
             continue
         text = path.read_text()
-        count += len(pattern.findall(text))
-        if path == home:
-            count -= len(re.findall(rf"\bdef {re.escape(name)}\(", text))
+        if RULES in path.parents:
+            count += len(bare.findall(text))
+            if path == home:
+                count -= len(re.findall(rf"\bdef {re.escape(name)}\(", text))
+        elif path.suffix == ".py" and name in _imported_from_rules(ast.parse(text)):
+            count += len(bare.findall(text)) - 1  # less the import itself
+        else:
+            count += len(qualified.findall(text))
     return count
 
 
