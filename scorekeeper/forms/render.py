@@ -12,34 +12,23 @@ from __future__ import annotations
 from typing import Any
 
 from markupsafe import Markup, escape
-from wtforms import Field
-from wtforms.widgets import (
-    CheckboxInput,
-    DateInput,
-    EmailInput,
-    HiddenInput,
-    NumberInput,
-    PasswordInput,
-    SearchInput,
-    TelInput,
-    TextInput,
-    URLInput,
-)
+from wtforms import Field, widgets
 
 # Exactly these classes (not subclasses, which may render differently).
 FAST_WIDGETS = frozenset(
-    {
-        CheckboxInput,
-        DateInput,
-        EmailInput,
-        HiddenInput,
-        NumberInput,
-        PasswordInput,
-        SearchInput,
-        TelInput,
-        TextInput,
-        URLInput,
-    }
+    getattr(widgets, name)
+    for name in (
+        "CheckboxInput",
+        "DateInput",
+        "EmailInput",
+        "HiddenInput",
+        "NumberInput",
+        "PasswordInput",
+        "SearchInput",
+        "TelInput",
+        "TextInput",
+        "URLInput",
+    )
 )
 
 
@@ -52,11 +41,11 @@ def render_input(field: Field, kwargs: dict[str, Any]) -> Markup | None:
     kind = type(widget)
     if kind not in FAST_WIDGETS:
         return None
-    if kind is CheckboxInput and getattr(field, "checked", field.data):
+    if kind is widgets.CheckboxInput and getattr(field, "checked", field.data):
         kwargs.setdefault("checked", True)
-    elif kind is PasswordInput and widget.hide_value:
+    elif kind is widgets.PasswordInput and widget.hide_value:
         kwargs["value"] = ""
-    elif kind is NumberInput:
+    elif kind is widgets.NumberInput:
         for name in ("step", "min", "max"):
             value = getattr(widget, name)
             if value is not None:
