@@ -166,9 +166,12 @@ def seat_totals(game: Game) -> dict[int, int]:
     game reads them anyway), so it needs no query, and a replayed league file no flush.
     """
     totals = {seat.id: 0 for seat in game.seats}
-    for hand in scored_hands(game):
-        for score in hand.scores:
-            totals[score.seat_id] = totals.get(score.seat_id, 0) + (score.score or 0)
+    # A hand whose scores went in as one INSERT loads them again here; that read needs no
+    # flush, so a request that ends the game moves its version once, as any other save.
+    with db.session.no_autoflush:
+        for hand in scored_hands(game):
+            for score in hand.scores:
+                totals[score.seat_id] = totals.get(score.seat_id, 0) + (score.score or 0)
     return totals
 
 
