@@ -11,6 +11,7 @@ from bench import seed
 from bench.drivers import BenchError, Reply
 from bench.timing import Request, Target
 from scorekeeper import rules
+from scorekeeper.forms.hand import count_field
 
 SLOW_EVERY = 5  # PDFs are slow: they are timed every fifth round
 LEAGUE_EVERY = 10  # the league page is slower still, and has no budget
@@ -74,8 +75,8 @@ def hand_form(rs: rules.RuleSet, plan: seed.HandPlan, token: str, version: int) 
         prefix = f"p{index}_"
         if entry.went_out:
             form[prefix + "out"] = "y"
-        for number, group in enumerate(rs.prices):
-            form[f"{prefix}g{number}"] = str(entry.tally.get(group.label, 0))
+        for group in rs.prices:
+            form[count_field(index, rs.prices, group.label)] = str(entry.tally.get(group.label, 0))
         form[prefix + "total"] = "" if entry.typed_total is None else str(entry.typed_total)
         form[prefix + "short"] = str(entry.short_cards)
         form[prefix + "penalty"] = str(entry.penalty)
