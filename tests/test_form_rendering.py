@@ -44,6 +44,7 @@ ATTRIBUTES = [
     {"aria_describedby": False, "aria_invalid": False, "id": False},
     {"data_points": 5, "inputmode": "numeric", "autocomplete": "off", "value": 'a"<b>&'},
     {"placeholder": Markup('<i>"quoted"</i>'), "required": True, "readonly": True},
+    {"data_ratio": 1.5, "title": "it's <a> 'quoted' & \"double\"", "step": 0, "min": -3},
 ]
 DATA = MultiDict(
     {"name": 'Ann "the" <b>best</b> & co', "count": "12", "out": "y", "version": "3", "day": "x"}

@@ -71,6 +71,7 @@ class HandForm(AppForm):
 
     seat_count: int = 0
     groups: tuple[rules.PriceGroup, ...] = ()
+    count_names: tuple[str, ...] = ()  # each group's count field name, without the prefix
 
     def player(self, index: int) -> PlayerFields:
         """The fields of the player in seat `index`."""
@@ -80,7 +81,7 @@ class HandForm(AppForm):
             no_score=self[prefix + "no_score"],
             counts=[
                 (g, self[prefix + name])
-                for g, name in zip(self.groups, count_field_names(self.groups), strict=True)
+                for g, name in zip(self.groups, self.count_names, strict=True)
             ],
             total=self[prefix + "total"],
             short=self[prefix + "short"],
@@ -148,29 +149,37 @@ def hand_form(
     return hand_form_class(rs, seat_count, rules.hand_prices(rs, hand_number))(**kwargs)
 
 
-@lru_cache(maxsize=64)
 def hand_form_class(
     rs: rules.RuleSet, seat_count: int, groups: tuple[rules.PriceGroup, ...] | None = None
 ) -> type[HandForm]:
     """The form class for this rule set, this many players and these price groups (a hand's
     own when its wild rank is priced apart; the rule set's when None), built once and reused.
-
-    Rule sets are frozen (equal rules make the same class), and a class holds only unbound
-    fields: each request's form binds its own.
     """
     groups = rs.prices if groups is None else groups
-    attrs: dict[str, Any] = {"seat_count": seat_count, "groups": groups}
+    return _hand_form_class(seat_count, groups, rs.short_card_penalty)
+
+
+@lru_cache(maxsize=64)
+def _hand_form_class(
+    seat_count: int, groups: tuple[rules.PriceGroup, ...], short_card_penalty: int
+) -> type[HandForm]:
+    """The form class of a table: keyed by all of the rules it shows (a whole rule set is
+    slower to hash than its prices), and holding only unbound fields: each request's form
+    binds its own.
+    """
+    names = tuple(count_field_names(groups))
+    attrs: dict[str, Any] = {"seat_count": seat_count, "groups": groups, "count_names": names}
     for i in range(seat_count):
         prefix = f"p{i}_"
         attrs[prefix + "out"] = BooleanField("Went out")
         attrs[prefix + "no_score"] = BooleanField("No score given")
-        for group, name in zip(groups, count_field_names(groups), strict=True):
+        for group, name in zip(groups, names, strict=True):
             attrs[prefix + name] = _count(f"{group.label} ({group.points} points each)")
         attrs[prefix + "total"] = WholeNumberField(
             "Or type the points", POINTS, POINTS_MESSAGE, validators=[Optional()]
         )
         attrs[prefix + "short"] = WholeNumberField(
-            f"Cards short (× {rs.short_card_penalty} points)",
+            f"Cards short (× {short_card_penalty} points)",
             CARDS,
             CARDS_MESSAGE,
             default=0,

@@ -9,6 +9,7 @@ widget renders itself.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -57,27 +58,46 @@ def render_input(field: Field, kwargs: dict[str, Any]) -> Markup | None:
     datalist = getattr(field, "_datalist", None)
     if datalist is not None and "list" not in kwargs:
         kwargs["list"] = datalist if isinstance(datalist, str) else datalist.id
-    flags = getattr(field, "flags", {})
-    for name in dir(flags):
-        if name in widget.validation_attrs and name not in kwargs:
-            value = getattr(flags, name)
-            kwargs[name] = value() if callable(value) else value
+    # The flags set by the field's validators live in the instance (`dir()` would also list
+    # the class's own names, none of them an attribute a widget writes).
+    flags = getattr(getattr(field, "flags", None), "__dict__", None)
+    if flags:
+        for name in widget.validation_attrs:
+            if name in flags and name not in kwargs:
+                value = flags[name]
+                kwargs[name] = value() if callable(value) else value
     kwargs["name"] = field.name
     return Markup("<input " + html_params(kwargs) + ">")
 
 
 def html_params(kwargs: dict[str, Any]) -> str:
     """WTForms' `html_params`, as a plain string: sorted keys, True bare, False left out."""
+    return _params({clean_key(key): value for key, value in kwargs.items()})
+
+
+# What `markupsafe.escape` writes for each special character, as one table for str.translate.
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;"})
+
+
+def _params(kwargs: dict[str, Any]) -> str:
+    """`html_params` of attributes whose keys are already clean."""
     params = []
-    for key, value in sorted(kwargs.items()):
-        key = clean_key(key)
+    for key in sorted(kwargs):
+        value = kwargs[key]
         if value is True:
             params.append(key)
-        elif value is not False:
+        elif value is False:
+            continue
+        elif type(value) is str:
+            params.append(f'{key}="{value.translate(_ESCAPES)}"')
+        elif type(value) is int:
+            params.append(f'{key}="{value}"')
+        else:  # markup (kept as it is, but for its quotes), or anything else escaped
             params.append(f'{key}="{str(escape(value)).replace(chr(34), "&quot;")}"')
     return " ".join(params)
 
 
+@lru_cache(maxsize=512)
 def clean_key(key: str) -> str:
     """`class_` -> `class`, `aria_describedby` -> `aria-describedby`, as WTForms does."""
     key = key.rstrip("_")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import gcd
 from typing import TypeVar
 
@@ -90,6 +91,8 @@ def is_possible_total(
     """
     if total < 0 or (max_cards is not None and max_cards < 0):
         return False
+    if max_cards is None:  # the gaps are worked out once per set of prices
+        return possible_totals(rs, hand_number).allows(total)
     prices = sorted({g.points for g in hand_prices(rs, hand_number) if g.points})
     fewest = _fewest_cards_for_each_total(prices, total)
     return fewest[total] is not None and (max_cards is None or fewest[total] <= max_cards)
@@ -117,7 +120,14 @@ class PossibleTotals:
 
 def possible_totals(rs: RuleSet, hand_number: int | None = None) -> PossibleTotals:
     """The totals hand `hand_number`'s prices can make, as a step and the gaps below a bound."""
-    prices = sorted({g.points for g in hand_prices(rs, hand_number) if g.points > 0})
+    return _possible_totals(tuple(sorted({g.points for g in hand_prices(rs, hand_number)})))
+
+
+@lru_cache(maxsize=128)
+def _possible_totals(prices: tuple[int, ...]) -> PossibleTotals:
+    """The totals these distinct prices (in increasing order) can make; worked out once for
+    each set of prices, since every hand form shows them."""
+    prices = tuple(p for p in prices if p > 0)
     if not prices:
         return PossibleTotals(0, ())
     step = 0
@@ -131,7 +141,7 @@ def possible_totals(rs: RuleSet, hand_number: int | None = None) -> PossibleTota
     return PossibleTotals(step, gaps)
 
 
-def _fewest_cards_for_each_total(prices: list[int], up_to: int) -> list[int | None]:
+def _fewest_cards_for_each_total(prices: Sequence[int], up_to: int) -> list[int | None]:
     # Coin-change table: with several packs there are always enough cards of any price.
     fewest: list[int | None] = [0] + [None] * up_to
     for amount in range(1, up_to + 1):

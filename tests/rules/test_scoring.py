@@ -141,7 +141,9 @@ def test_possible_totals_agree_with_is_possible_total(prices, step, gaps) -> Non
     possible = possible_totals(rs)
     assert (possible.step, possible.gaps) == (step, gaps)
     for total in range(0, 400):
-        assert possible.allows(total) == is_possible_total(rs, total), total
+        # At most `total` cards (each costs a point or more): the card-by-card count.
+        assert possible.allows(total) == is_possible_total(rs, total, max_cards=total), total
+        assert is_possible_total(rs, total) == possible.allows(total), total
 
 
 CONTINENTAL = preset("continental")
