@@ -13,6 +13,7 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, HandState, Seat
 from scorekeeper.play import games
+from scorekeeper.play.score_loading import ends_game, load_scores
 from scorekeeper.rules import missing_score
 from scorekeeper.rules.entries import HandCheck, PlayerEntry, Problem, check_hand, entry_score
 
@@ -100,15 +101,19 @@ def _write_scores(
     entries: Sequence[PlayerEntry],
     verdict: missing_score.HandVerdict[int],
     keep_scores: bool = True,
+    first_report: bool = False,
 ) -> None:
     """Write each player's report and score (none when the hand is to be played again).
 
     A hand's first report goes in as one INSERT of every row: the ORM would send one per
     row, since it wants each new id back, and nothing here needs them. Rows already saved
     (a correction) are changed in place.
+
+    :param first_report: the hand in play has no rows yet (they are written as it leaves
+        play), so none is read; a row there all the same would refuse the INSERT.
     """
     rs = hand.game.rules
-    by_seat = {score.seat_id: score for score in hand.scores}
+    by_seat = {} if first_report and hand.id else {s.seat_id: s for s in hand.scores}
     new_rows = []
     for index, (seat, given) in enumerate(zip(hand_seats(hand), entries, strict=True)):
         entry = given.normalised()
@@ -175,13 +180,15 @@ def score_hand(
     hand.scored_at = datetime.now(UTC)
     games.touch(game)
     if verdict.replay:
-        _write_scores(hand, entries, verdict, keep_scores=False)
+        _write_scores(hand, entries, verdict, keep_scores=False, first_report=True)
         hand.state = HandState.REPLAYED
         hand.note = verdict.reason
         games.deal_again(hand)
         return Saved(replayed=True, reason=verdict.reason)
-    _write_scores(hand, entries, verdict)
+    _write_scores(hand, entries, verdict, first_report=True)
     hand.state = HandState.SCORED
+    if ends_game(game, hand):
+        load_scores(game)  # settling reads them all
     games.advance(game, hand)
     return Saved(replayed=False, reason=verdict.reason)
 

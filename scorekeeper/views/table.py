@@ -10,7 +10,7 @@ from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm, hand_form
 from scorekeeper.models import Game, GameStatus, Hand, HandState
-from scorekeeper.play import games, hands, mayi
+from scorekeeper.play import games, hands, mayi, score_loading
 from scorekeeper.read import scoresheet, settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.read.rematch import rematch
@@ -103,10 +103,12 @@ def _hand_page(
 
 
 @bp.route("/hands/<int:hand_id>/score", methods=["GET", "POST"])
+@access.game_row_only  # the access check loads the game's row; the rest is loaded here
 @transaction
 def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Score the hand in play: who went out, and what everyone else holds."""
     game = _game(game_id)
+    score_loading.load_for_scoring(game)
     hand = _hand(game, hand_id)
     form = hand_form(
         game.rules, len(hands.hand_seats(hand)), hand.number, version=str(hand.version)

@@ -1,0 +1,71 @@
+"""What scoring a hand reads, loaded in as few queries as it needs.
+
+The access check of the score form loads the game's row alone; the form and the save read
+the seats and hands besides, and a save that ends the game every hand's scores. They
+change and commit nothing.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import inspect, select
+from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.attributes import set_committed_value
+
+from scorekeeper import rules
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Hand, HandScore, Seat
+from scorekeeper.play import games
+
+
+def load_for_scoring(game: Game) -> None:
+    """Load what scoring a hand of `game` reads beside the game's row: its seats with their
+    players and its hands, in two queries (what is loaded already is left as it is).
+
+    The hands' scores, corrections and May I?s load only when asked for: saving the hand in
+    play writes its rows without reading any, and a save that ends the game reads every
+    hand's scores at once (`load_scores`).
+    """
+    unloaded = inspect(game).unloaded
+    if "seats" in unloaded:
+        seats = db.session.scalars(
+            select(Seat)
+            .where(Seat.game_id == game.id)
+            .options(joinedload(Seat.player))
+            .order_by(Seat.position)
+        )
+        set_committed_value(game, "seats", list(seats))
+    if "hands" in unloaded:
+        found = db.session.scalars(
+            select(Hand).where(Hand.game_id == game.id).order_by(Hand.number, Hand.attempt)
+        )
+        set_committed_value(game, "hands", list(found))
+
+
+def load_scores(game: Game) -> None:
+    """Load the scores of each of the game's hands that does not hold them yet, in one query.
+
+    Without a flush: the rows in hand are enough, and a flush here would move the game's
+    version a second time in the request that ends it.
+    """
+    missing = [
+        hand for hand in game.hands if hand.id is not None and "scores" in inspect(hand).unloaded
+    ]
+    if not missing:
+        return
+    by_hand: dict[int, list[HandScore]] = {hand.id: [] for hand in missing}
+    with db.session.no_autoflush:
+        rows = db.session.scalars(
+            select(HandScore).where(HandScore.hand_id.in_(by_hand)).order_by(HandScore.id)
+        )
+        for row in rows:
+            by_hand[row.hand_id].append(row)
+    for hand in missing:
+        set_committed_value(hand, "scores", by_hand[hand.id])
+
+
+def ends_game(game: Game, hand: Hand) -> bool:
+    """True when scoring `hand` ends the game, as `games.advance` decides it (this only says
+    what to load at once; the game's end is decided there)."""
+    if hand.number >= rules.hand_count(game.rules):
+        return True
+    return len(games.seats_at_hand(game, hand.number + 1)) < 2
