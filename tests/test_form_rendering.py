@@ -77,3 +77,28 @@ def test_the_hand_form_renders_as_before(app):
         if field.widget.input_type == "hidden":
             expected = field.widget(field, id=False, **asked)
         assert field(**asked) == expected, field.name
+
+
+def test_hand_form_fields_are_bound_as_wtforms_binds_them(app):
+    """A hand form's fields are copies of their first binding: each is what binding it anew
+    makes, with this form's own meta, and data and errors of its own."""
+    cls = hand_form_class(rules.preset("continental"), 3)
+    first = cls(formdata=MultiDict({"p0_out": "y", "p1_total": "x"}), meta={"csrf": False})
+    second = cls(formdata=MultiDict({"p1_total": "15"}), meta={"csrf": False})
+    assert not first.validate()
+    assert second.validate()
+    for name, field in second._fields.items():
+        fresh = getattr(cls, name).bind(form=second, name=name, prefix="", translations=None)
+        fresh.process(MultiDict({"p1_total": "15"}))
+        mine = {k: v for k, v in vars(field).items() if k not in ("errors", "_translations")}
+        theirs = {k: v for k, v in vars(fresh).items() if k != "_translations"}
+        assert mine.keys() == theirs.keys(), name
+        for key, value in theirs.items():
+            if key in ("label", "flags"):
+                assert vars(mine[key]) == vars(value), (name, key)
+            else:
+                assert mine[key] == value, (name, key)
+        assert field.meta is second.meta and field._form is second
+    assert first.p0_out.data is True and second.p0_out.data is False
+    assert first.p1_total.errors and not second.p1_total.errors
+    assert second.p1_total.data == 15

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from wtforms import BooleanField, Field, HiddenField, StringField
+from wtforms.fields.core import UnboundField
 from wtforms.validators import InputRequired, Length, Optional
 
 from scorekeeper import rules
@@ -58,6 +59,10 @@ def _count(label: str) -> WholeNumberField:
 class HandForm(AppForm):
     """Fields shared by every hand form; the per-player fields are added for each game."""
 
+    class Meta:
+        def bind_field(self, form: Any, unbound_field: UnboundField, options: dict) -> Field:
+            return bound_copy(form, unbound_field, options)
+
     version = HiddenField()
     stock_ran_out = BooleanField("Nobody went out: the stock ran out for good (only then)")
     confirm = BooleanField("Yes, these totals are right")
@@ -98,6 +103,29 @@ class HandForm(AppForm):
         self.stock_ran_out.data = stock_ran_out
         for i, entry in enumerate(entries):
             self.player(i).fill(entry)
+
+
+def bound_copy(form: Any, unbound: UnboundField, options: dict[str, Any]) -> Field:
+    """The field bound to `form`: a copy of the field as it was bound the first time.
+
+    A hand form has some sixty fields, and binding one runs its whole constructor (label,
+    flags, validators checked) though only its name and form differ from one request to the
+    next. What the constructor sets is kept with the unbound field, without the form it was
+    first bound to; each request's field copies it and gets its own form (the data, raw data
+    and errors are set by the form's processing, as for any field).
+    """
+    name, prefix, translations = options["name"], options["prefix"], options["translations"]
+    kept = unbound.__dict__.get("_bound")
+    if kept is None or kept[:2] != (name, prefix) or kept[2] is not translations:
+        first = unbound.bind(form=form, **options)
+        first.meta = first._form = None  # the request's own form is set on each copy
+        kept = (name, prefix, translations, first)
+        unbound._bound = kept
+    field = object.__new__(type(kept[3]))
+    field.__dict__.update(kept[3].__dict__)
+    field.meta = form.meta
+    field._form = form
+    return field
 
 
 @dataclass
