@@ -8,7 +8,7 @@ renamed or removed; a season edited). The standings page keeps what it computed 
 included, now one query) are still read from the index alone.
 
 Revision ID: 5d1f3a7c9e20
-Revises: ebd3e44564ac
+Revises: d7a3f0c2b915
 Create Date: 2026-11-22 19:40:00
 
 """
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "5d1f3a7c9e20"
-down_revision = "ebd3e44564ac"
+down_revision = "d7a3f0c2b915"
 branch_labels = None
 depends_on = None
 
