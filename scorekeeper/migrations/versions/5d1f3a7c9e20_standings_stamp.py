@@ -26,10 +26,11 @@ SETTLED = ["game_id", "player_id", "final_total", "place", "total_posted", "hand
 
 
 def upgrade():
-    with op.batch_alter_table("league", schema=None) as batch_op:
-        batch_op.add_column(
-            sa.Column("standings_stamp", sa.Integer(), server_default="0", nullable=False)
-        )
+    # Plain ALTER TABLE on both databases (SQLite adds and drops a column in place): a
+    # batch copy of `league` could not drop the table its players and games point to.
+    op.add_column(
+        "league", sa.Column("standings_stamp", sa.Integer(), server_default="0", nullable=False)
+    )
     op.drop_index("ix_seat_settled", table_name="seat")
     op.create_index("ix_seat_settled", "seat", [*SETTLED, "posted_hands", "net_parts"])
 
@@ -37,5 +38,4 @@ def upgrade():
 def downgrade():
     op.drop_index("ix_seat_settled", table_name="seat")
     op.create_index("ix_seat_settled", "seat", [*SETTLED, "posted_hands"])
-    with op.batch_alter_table("league", schema=None) as batch_op:
-        batch_op.drop_column("standings_stamp")
+    op.drop_column("league", "standings_stamp")
