@@ -1,7 +1,7 @@
 """What scoring a hand reads, loaded in as few queries as it needs.
 
-The access check of the score form loads the game's row alone; the form and the save read
-the seats and hands besides, and a save that ends the game every hand's scores. They
+The access check of the score form reads the game's row alone; the form and the save load
+the game with its seats and hands, and a save that ends the game every hand's scores. They
 change and commit nothing.
 """
 
@@ -15,6 +15,15 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, HandScore, Seat
 from scorekeeper.play import games
+
+
+def load_game(game_id: int) -> Game | None:
+    """The game as models with what scoring its hand in play reads: its row, seats with
+    their players, and hands, in three queries (None: no such game)."""
+    game = db.session.get(Game, game_id)
+    if game is not None:
+        load_for_scoring(game)
+    return game
 
 
 def load_for_scoring(game: Game) -> None:

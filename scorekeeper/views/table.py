@@ -103,12 +103,11 @@ def _hand_page(
 
 
 @bp.route("/hands/<int:hand_id>/score", methods=["GET", "POST"])
-@access.game_row_only  # the access check loads the game's row; the rest is loaded here
+@access.game_row_only  # the access check reads the game's row; the view loads what it reads
 @transaction
 def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Score the hand in play: who went out, and what everyone else holds."""
-    game = _game(game_id)
-    score_loading.load_for_scoring(game)
+    game = score_loading.load_game(game_id) or abort(404)
     hand = _hand(game, hand_id)
     form = hand_form(
         game.rules, len(hands.hand_seats(hand)), hand.number, version=str(hand.version)
