@@ -39,6 +39,8 @@ ENGINE = "scorekeeper.read.pdf_engine"
 DEFAULT_CACHE_BYTES = 16 * 1024 * 1024
 # The stylesheets a PDF is printed with, in order: the app's, then the paper's.
 STYLESHEETS = ("app.css", "print.css")
+# The scoresheets' PDFs: the few rules of app.css they rely on (pdf.css), then the paper's.
+SHEET_STYLESHEETS = ("pdf.css", "print.css")
 # The paper a download may ask for (?paper=a4|letter) and WeasyPrint's name for each.
 PAPER_SIZES: dict[str, str] = {paper.key: paper.name for paper in PAPERS}
 # Page sizes in PDF points (1/72 inch), portrait.
@@ -123,7 +125,14 @@ def render_html(template_name: str, paper: str, landscape: bool, **context: Any)
     )
 
 
-def render_pdf(template_name: str, paper: str, landscape: bool = False, **context: Any) -> bytes:
+def render_pdf(
+    template_name: str,
+    paper: str,
+    landscape: bool = False,
+    *,
+    stylesheets: tuple[str, ...] = STYLESHEETS,
+    **context: Any,
+) -> bytes:
     """Render a template to PDF on this paper, with its print CSS, fetching nothing online.
 
     The same page on the same paper with the same stylesheets comes from the cache; a
@@ -131,12 +140,14 @@ def render_pdf(template_name: str, paper: str, landscape: bool = False, **contex
 
     :param paper: "A4" or "Letter" (see `paper_size`).
     :param landscape: turn the pages sideways.
+    :param stylesheets: the files of static/ to print with, in order: the app's own and
+        print.css by default; the scoresheets give SHEET_STYLESHEETS.
     :return: the PDF file's bytes.
     """
     context["printing"] = True
     html = render_html(template_name, paper, landscape, **context)
     base_url = request.root_url if has_request_context() else OFFLINE_ROOT
-    files = stylesheet_files()
+    files = stylesheet_files(stylesheets)
     size_rule = page_css(paper, landscape)
     stamps = ",".join(str(path.stat().st_mtime_ns) for path in files)
     key = key_of((html, base_url, size_rule, stamps))
@@ -163,15 +174,15 @@ def pdf_cache() -> PdfCache:
     return cache
 
 
-def stylesheet_files() -> tuple[Path, ...]:
-    """The app's stylesheets for paper, in order."""
+def stylesheet_files(names: tuple[str, ...] = STYLESHEETS) -> tuple[Path, ...]:
+    """The app's stylesheets `names` (of static/), in order."""
     folder = Path(current_app.static_folder or "")
-    return tuple(folder / name for name in STYLESHEETS)
+    return tuple(folder / name for name in names)
 
 
 def sheet_stylesheets() -> tuple[Any, ...]:
-    """The app's stylesheets for paper, parsed once per process (again only if a file changes)."""
-    return _engine().stylesheets(stylesheet_files())
+    """The scoresheets' stylesheets, parsed once per process (again only if a file changes)."""
+    return _engine().stylesheets(stylesheet_files(SHEET_STYLESHEETS))
 
 
 def _warm_up(files: tuple[Path, ...]) -> None:
@@ -195,7 +206,7 @@ def warm_up(app: Flask) -> None:
             started.set()
             if ENGINE not in sys.modules:
                 folder = Path(app.static_folder or "")
-                files = tuple(folder / name for name in STYLESHEETS)
+                files = tuple(folder / name for name in SHEET_STYLESHEETS)
                 threading.Thread(
                     target=_warm_up, args=(files,), name="pdf-warm-up", daemon=True
                 ).start()
