@@ -29,7 +29,7 @@ from flask import (
 )
 
 from scorekeeper.read.paper import DEFAULT_PAPER, PAPERS
-from scorekeeper.read.pdf_cache import PdfCache, key_of
+from scorekeeper.read.pdf_cache import PdfCache, PdfFolder, key_of
 
 if TYPE_CHECKING:
     from scorekeeper.read.pdf_engine import StaticFilesOnly
@@ -37,6 +37,10 @@ if TYPE_CHECKING:
 ENGINE = "scorekeeper.read.pdf_engine"
 # Finished PDFs kept in memory per process (a completed sheet is ~30 KB): PDF_CACHE_BYTES.
 DEFAULT_CACHE_BYTES = 16 * 1024 * 1024
+# ... and in the instance folder, shared by the processes and kept across restarts:
+# PDF_CACHE_FOLDER_BYTES (0 keeps none there).
+DEFAULT_FOLDER_BYTES = 64 * 1024 * 1024
+CACHE_FOLDER = "pdf-cache"
 # The stylesheets a PDF is printed with, in order: the app's, then the paper's.
 STYLESHEETS = ("app.css", "print.css")
 # The scoresheets' PDFs: the few rules of app.css they rely on (pdf.css), then the paper's.
@@ -166,11 +170,15 @@ def _fresh_asked() -> bool:
 
 
 def pdf_cache() -> PdfCache:
-    """This app's cache of finished PDFs (made on first use, PDF_CACHE_BYTES big)."""
+    """This app's cache of finished PDFs, made on first use: PDF_CACHE_BYTES in memory, and
+    PDF_CACHE_FOLDER_BYTES in the instance folder's pdf-cache/."""
     cache = current_app.extensions.get("pdf_cache")
     if cache is None:
-        size = current_app.config.get("PDF_CACHE_BYTES", DEFAULT_CACHE_BYTES)
-        cache = current_app.extensions.setdefault("pdf_cache", PdfCache(size))
+        config = current_app.config
+        size = config.get("PDF_CACHE_BYTES", DEFAULT_CACHE_BYTES)
+        kept = config.get("PDF_CACHE_FOLDER_BYTES", DEFAULT_FOLDER_BYTES)
+        folder = PdfFolder(Path(current_app.instance_path) / CACHE_FOLDER, kept) if kept else None
+        cache = current_app.extensions.setdefault("pdf_cache", PdfCache(size, folder))
     return cache
 
 
