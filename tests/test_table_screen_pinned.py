@@ -175,7 +175,10 @@ def test_the_table_screen_is_pinned(app, client, pinned_games):
             old.unlink()
         for name, page in shown.items():
             (PINNED / f"table-{name}.html").write_text(page)
-    kept = {path.name.removeprefix("table-").removesuffix(".html") for path in PINNED.glob("table-*.html")}
+    kept = {
+        path.name.removeprefix("table-").removesuffix(".html")
+        for path in PINNED.glob("table-*.html")
+    }
     assert kept == set(shown)
     for name, page in shown.items():
         assert page == (PINNED / f"table-{name}.html").read_text(), name
@@ -185,7 +188,7 @@ def test_the_pinned_pages_show_each_state(app, client, pinned_games):
     """What the pinned pages hold, so a pin never freezes a page that lost something."""
     shown = pages(app, client, pinned_games)
     in_play = shown["in-play.owner"]
-    assert "Hand <span class=\"num\">3</span> of <span class=\"num\">7</span>" in in_play
+    assert 'Hand <span class="num">3</span> of <span class="num">7</span>' in in_play
     assert "left from hand 3" in in_play and "posted" in in_play
     assert "corrected" in in_play and "Take back Daniel's May I?" in in_play
     assert "badge" not in in_play  # hand 2 was dealt again, hand 3 was not

@@ -32,9 +32,10 @@ def _hand(game: Game, hand_id: int) -> Hand:
 
 
 @bp.get("")
+@access.reads_snapshot
 def show(game_id: int) -> str:
     """The table screen: the hand in play and the running totals; the results once finished."""
-    game = _game(game_id)
+    game = access.request_snapshot(game_id)
     hand = games.current_hand(game)
     sheet = scoresheet.build(game)
     return render_template(
@@ -68,7 +69,7 @@ def _fixable(game: Game) -> set[int]:
 @access.game_row_only
 def version(game_id: int) -> Response:
     """The game's version, which other phones poll to follow the saves made here."""
-    game = _game(game_id)
+    game = access.request_snapshot(game_id)
     return jsonify(version=game.version)
 
 
