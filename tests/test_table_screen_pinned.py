@@ -19,10 +19,12 @@ from pathlib import Path
 
 import pytest
 from conftest import out, play_hand, tally
+from flask import render_template_string
 from test_other_systems import filled_buying_rules
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
+from scorekeeper.forms.hand import RedealForm
 from scorekeeper.league import leagues, rulesets
 from scorekeeper.models import Game, JoinedPhone, League
 from scorekeeper.play import games, hands, interruptions, mayi
@@ -101,7 +103,17 @@ def build_games(owner) -> dict[str, Game]:
     play_hand(c, [PlayerEntry(tally={"3s (wild)": 2}), out(), out()])
     made["progressive"] = c
 
-    # Buying, in play: Cat buys twice (the kitty).
+    # May I? with questions before a claim (gone down, the discard taken, twice running).
+    deuces = rulesets.copy_ruleset(league, rules.preset("may-i-deuces"), "Deuces")
+    liverpool = rulesets.copy_ruleset(league, rules.preset("liverpool"), "Liverpool")
+    db.session.commit()
+    h = start(league, ("Ann", "Bob", "Cat"), ruleset=deuces)
+    mayi.record_claim(games.current_hand(h), seat(h, "Bob"))
+    db.session.commit()
+    made["deuces"] = h
+    made["liverpool"] = start(league, ("Ann", "Bob", "Cat", "Dan"), ruleset=liverpool)
+
+    # Buying, in play: Cat buys (the kitty).
     d = start(league, ("Ann", "Bob", "Cat"), ruleset=buying)
     play_hand(d, [out(), PlayerEntry(tally={"2-9": 1}), PlayerEntry(tally={"A": 1})])
     mayi.record_claim(games.current_hand(d), seat(d, "Cat"))
@@ -145,6 +157,7 @@ def normalised(page: str) -> str:
 
 @pytest.fixture
 def pinned_games(app, owner) -> dict[str, Game]:
+    app.config["WTF_CSRF_ENABLED"] = True  # the forms' tokens are part of the page
     return build_games(owner)
 
 
@@ -197,8 +210,33 @@ def test_the_pinned_pages_show_each_state(app, client, pinned_games):
     assert "Game suspended" in shown["suspended.owner"]
     assert 'data-testid="wild-rank"' in shown["progressive.owner"]
     assert 'data-testid="kitty"' in shown["buying.owner"]
+    assert "has taken the discard" in shown["deuces.owner"]
+    assert "previous discard" in shown["deuces.owner"]
+    assert "already gone down" in shown["liverpool.owner"]
     assert 'data-testid="settlement"' in shown["buying-finished.owner"]
     assert "Play again" in shown["buying-finished.owner"]
     assert "Game over" in shown["ended.owner"]
     assert 'data-testid="discarded"' in shown["discarded.owner"]
     assert "Totals so far" in shown["fresh.owner"] and "Hands</h2>" not in shown["fresh.owner"]
+    assert in_play.count('name="csrf_token"') == 6  # sign out, May I?, take back, stock, ...
+
+
+def test_the_redeal_inputs_are_the_redeal_forms(app, client, pinned_games):
+    """The table screen writes the re-deal form's inputs itself (building the form on every
+    visit cost more than the rest of its panel): they are what RedealForm and the `field`
+    macro write, so a change to the form shows here."""
+    game = pinned_games["in-play"]
+    hand = games.current_hand(game)
+    dealer = game.seats[hand.dealer_position].player.name
+    with app.app_context():
+        page = normalised(client.get(f"/games/{game.id}").get_data(as_text=True))
+    with app.test_request_context():
+        written = render_template_string(
+            '{% from "_forms.html" import field %}{{ f.hidden_tag() }}\n      '
+            "{{ field(f.reason, maxlength=200, hint=hint) }}",
+            f=RedealForm(formdata=None, version=hand.version),
+            hint=f"For example: a card was exposed, or the wrong number dealt. {dealer} "
+            "deals again; no scores.",
+        )
+    assert 'name="csrf_token"' in written and 'name="version"' in written
+    assert normalised(written) in page
