@@ -1,4 +1,5 @@
-"""The table screen, pinned byte for byte (apart from CSRF tokens) for games in every state.
+"""The table screen and the scoresheet page, pinned byte for byte (apart from CSRF tokens and
+the times of corrections) for games in every state.
 
 A game in play with scored hands, a missing score posted, a re-deal, a correction, May I?s
 in the hand in play and a player who left; a suspended game; a progressive game (a wild rank);
@@ -151,8 +152,10 @@ def build_games(owner) -> dict[str, Game]:
 
 
 def normalised(page: str) -> str:
-    """The page with its CSRF tokens (new in every session) replaced by a mark."""
-    return re.sub(r'(name="csrf_token"[^>]*value=")[^"]*"', r'\1TOKEN"', page)
+    """The page with its CSRF tokens (new in every session) and the times of corrections
+    (made as the test runs) replaced by marks."""
+    page = re.sub(r'(name="csrf_token"[^>]*value=")[^"]*"', r'\1TOKEN"', page)
+    return re.sub(r"corrected \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC", "corrected WHEN UTC", page)
 
 
 @pytest.fixture
@@ -168,33 +171,34 @@ def scorer(app, league_id: int):
     return client
 
 
-def pages(app, client, made: dict[str, Game]) -> dict[str, str]:
+def pages(app, client, made: dict[str, Game], page: str = "") -> dict[str, str]:
     league_id = made["in-play"].league_id
     found = {}
     for visitor, browser in (("owner", client), ("scorer", scorer(app, league_id))):
         for name, game in made.items():
             with app.app_context():
-                response = browser.get(f"/games/{game.id}")
+                response = browser.get(f"/games/{game.id}{page}")
             assert response.status_code == 200, (visitor, name)
             found[f"{name}.{visitor}"] = normalised(response.get_data(as_text=True))
     return found
 
 
-def test_the_table_screen_is_pinned(app, client, pinned_games):
-    shown = pages(app, client, pinned_games)
+@pytest.mark.parametrize(("kind", "page"), [("table", ""), ("sheet", "/sheet")])
+def test_the_table_screen_and_scoresheet_are_pinned(app, client, pinned_games, kind, page):
+    shown = pages(app, client, pinned_games, page)
     if os.environ.get("PIN_UPDATE"):
         PINNED.mkdir(exist_ok=True)
-        for old in PINNED.glob("table-*.html"):
+        for old in PINNED.glob(f"{kind}-*.html"):
             old.unlink()
-        for name, page in shown.items():
-            (PINNED / f"table-{name}.html").write_text(page)
+        for name, text in shown.items():
+            (PINNED / f"{kind}-{name}.html").write_text(text)
     kept = {
-        path.name.removeprefix("table-").removesuffix(".html")
-        for path in PINNED.glob("table-*.html")
+        path.name.removeprefix(f"{kind}-").removesuffix(".html")
+        for path in PINNED.glob(f"{kind}-*.html")
     }
     assert kept == set(shown)
-    for name, page in shown.items():
-        assert page == (PINNED / f"table-{name}.html").read_text(), name
+    for name, text in shown.items():
+        assert text == (PINNED / f"{kind}-{name}.html").read_text(), name
 
 
 def test_the_pinned_pages_show_each_state(app, client, pinned_games):
@@ -218,6 +222,9 @@ def test_the_pinned_pages_show_each_state(app, client, pinned_games):
     assert "Game over" in shown["ended.owner"]
     assert 'data-testid="discarded"' in shown["discarded.owner"]
     assert "Totals so far" in shown["fresh.owner"] and "Hands</h2>" not in shown["fresh.owner"]
+    history = pages(app, client, pinned_games, "/sheet")["in-play.owner"]
+    assert "Hand 1 corrected WHEN UTC by Ann" in history and "Why: Cat found a card" in history
+    assert "Hand 2 was dealt again: Two cards were exposed" in history
     assert in_play.count('name="csrf_token"') == 6  # sign out, May I?, take back, stock, ...
 
 

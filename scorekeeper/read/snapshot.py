@@ -7,10 +7,10 @@ is kept between requests), as plain objects that carry the models' attribute nam
 (`game.seats[0].player.name`, `hand.scores`, `hand.claims[-1].seat`, `game.rules`), so the
 read models (`scoresheet.build`, `hand_card`, `mayi.hand_sizes`, ...) take either.
 
-It holds what the table screen shows: the game and its league's id, name and owner, the seats
-and their players, every hand with its scores and May I?s, and which hands were corrected
-(their ids, not their history); a suspended game's suspensions are read when asked for. It
-is never changed or saved.
+It holds what the table screen and the scoresheet page show: the game and its league's id,
+name and owner, the seats and their players, every hand with its scores and May I?s, and which
+hands were corrected (for the scoresheet, each correction in full); a suspended game's
+suspensions are read when asked for. It is never changed or saved.
 """
 
 from __future__ import annotations
@@ -67,7 +67,11 @@ class ClaimRow(Row):
 
 
 class CorrectionMark(Row):
-    """That a hand was corrected: the correction's id (its history is on the scoresheet)."""
+    """That a hand was corrected: the correction's id (the table screen marks the hand)."""
+
+
+class CorrectionRow(Row):
+    """A correction in full (who, when, why, old and new), with `hand`: the history."""
 
 
 class HandRow(Row):
@@ -126,6 +130,12 @@ CORRECTED = (
     .where(Hand.game_id == GAME_ID)
     .order_by(Correction.id)
 )
+HISTORY = (
+    select(*_columns(Correction))
+    .join(Hand, Hand.id == Correction.hand_id)
+    .where(Hand.game_id == GAME_ID)
+    .order_by(Correction.id)
+)
 SUSPENSIONS = (
     select(*_columns(Suspension)).where(Suspension.game_id == GAME_ID).order_by(Suspension.id)
 )
@@ -148,8 +158,12 @@ def load_row(game_id: int) -> GameSnapshot | None:
     return GameSnapshot({**values, "league": league})
 
 
-def load(game_id: int) -> GameSnapshot | None:
-    """The game with everything the table screen shows, in six queries."""
+def load(game_id: int, *, history: bool = False) -> GameSnapshot | None:
+    """The game with everything the table screen shows, in six queries.
+
+    :param history: read each correction in full (the scoresheet's history), not only that
+        the hand was corrected.
+    """
     game = load_row(game_id)
     if game is None:
         return None
@@ -175,7 +189,13 @@ def load(game_id: int) -> GameSnapshot | None:
         claim = ClaimRow(dict(values))
         claim.hand, claim.seat = by_hand[claim.hand_id], by_seat[claim.seat_id]
         claim.hand.claims.append(claim)
-    for values in connection.execute(CORRECTED, given).mappings():
-        by_hand[values["hand_id"]].corrections.append(CorrectionMark(dict(values)))
+    if history:
+        for values in connection.execute(HISTORY, given).mappings():
+            correction = CorrectionRow(dict(values))
+            correction.hand = by_hand[correction.hand_id]
+            correction.hand.corrections.append(correction)
+    else:
+        for values in connection.execute(CORRECTED, given).mappings():
+            by_hand[values["hand_id"]].corrections.append(CorrectionMark(dict(values)))
     game.seats, game.hands = seats, hands
     return game

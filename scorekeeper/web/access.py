@@ -57,7 +57,13 @@ def game_row_only(view: View) -> View:
 def reads_snapshot(view: View) -> View:
     """Mark a view that only reads its game: the check loads it as a read-only snapshot
     (`read/snapshot.py`, a few Core queries) instead of as models."""
-    view.reads_snapshot = True  # type: ignore[attr-defined]
+    view.reads_snapshot = "marks"  # type: ignore[attr-defined]
+    return view
+
+
+def reads_history(view: View) -> View:
+    """As `reads_snapshot`, with each correction in full (the scoresheet's history)."""
+    view.reads_snapshot = "history"  # type: ignore[attr-defined]
     return view
 
 
@@ -75,10 +81,10 @@ def request_game(game_id: int) -> Game:
 
 def request_snapshot(game_id: int) -> snapshot.GameSnapshot:
     """The game the URL names as a read-only snapshot, as the access check loaded it for a
-    view marked `reads_snapshot` or `game_row_only` (else 404)."""
+    view marked `reads_snapshot`, `reads_history` or `game_row_only` (else 404)."""
     game = g.get("game")
     if not isinstance(game, snapshot.GameSnapshot) or game.id != game_id:
-        game = snapshot.load(game_id)
+        game = snapshot.load(game_id, history=True)
         g.game = game
     return game or abort(404)
 
@@ -270,8 +276,8 @@ def _league_of_request() -> League | snapshot.LeagueRow | None:
         view = current_app.view_functions.get(request.endpoint or "")
         if getattr(view, "game_row_only", False):
             game = snapshot.load_row(args["game_id"])
-        elif getattr(view, "reads_snapshot", False):
-            game = snapshot.load(args["game_id"])
+        elif kind := getattr(view, "reads_snapshot", None):
+            game = snapshot.load(args["game_id"], history=kind == "history")
         else:
             game = games.load_game(args["game_id"])
         g.game = game or abort(404)
