@@ -12,8 +12,10 @@ where PYTHONDONTWRITEBYTECODE is set. Compiled templates are kept in the instanc
 any start of `make run` but the very first.
 
 After each of Scorekeeper's starts, the first PDF is asked for (signed in, as a browser
-would): WeasyPrint is loaded in the background after the first answer, so that first PDF
-must not pay for its import.
+would), drawn afresh (`Cache-Control: no-cache`: no finished PDF kept from before can answer
+it). `make run` starts its printing process (`scorekeeper/read/pdf_worker.py`) before the app
+loads, so WeasyPrint is imported there, on the other core, while the server starts; the PDF is
+drawn in that process.
 """
 
 from __future__ import annotations
@@ -136,7 +138,7 @@ def _first_pdf(port: int, user: str, password: str, table_page: str, pdf: str) -
     try:
         sign_in(driver, user, password, table_page)
         started = time.perf_counter()
-        reply = driver.request("GET", pdf)
+        reply = driver.request("GET", pdf, headers={"Cache-Control": "no-cache"})
         elapsed = time.perf_counter() - started
     finally:
         driver.close()

@@ -241,7 +241,7 @@ def cold_lines(cold: ColdStart) -> list[str]:
         "   "
         + ", ".join(f"{s * 1000:.0f}" for s in cold.app_s)
         + f" ms; median {cold.app_median_s * 1000:.0f} ms",
-        "  its first PDF, signed in just after: "
+        "  its first PDF, signed in just after (drawn afresh, in make run's printing process): "
         + ", ".join(f"{ms:.0f}" for ms in cold.first_pdf_ms)
         + f" ms; median {cold.first_pdf_median_ms:.0f} ms",
     ]

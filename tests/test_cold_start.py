@@ -19,8 +19,9 @@ def test_a_server_answers_its_first_page_without_what_only_some_requests_need(tm
     # then the home page.
     script = (
         "import sys\n"
+        "from scorekeeper import create_app\n"
         "from scorekeeper.commands import serve\n"
-        f"app = serve.create_app({{'SECRET_KEY': 'x', 'SQLALCHEMY_DATABASE_URI': 'sqlite://',"
+        f"app = create_app({{'SECRET_KEY': 'x', 'SQLALCHEMY_DATABASE_URI': 'sqlite://',"
         f" 'PDF_WARM_UP': False}}, {str(tmp_path)!r})\n"
         "serve.announce('127.0.0.1', 5000)\n"
         "from scorekeeper.extensions import db\n"
