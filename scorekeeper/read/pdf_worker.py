@@ -147,7 +147,8 @@ def attach(app: Flask, worker: PdfWorker) -> None:
 
     app.extensions["pdf_worker"] = worker
     folder = Path(app.static_folder or "")
-    worker.warm_up(tuple(folder / name for name in pdf.STYLESHEETS))
+    for names in (pdf.SHEET_STYLESHEETS, pdf.STYLESHEETS):  # the scoresheets', then the rest
+        worker.warm_up(tuple(folder / name for name in names))
 
 
 def serve_jobs(jobs: IO[bytes], replies: IO[bytes]) -> None:
