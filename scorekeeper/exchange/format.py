@@ -81,11 +81,35 @@ def _shown(value: Any) -> str:
 
 
 class Node:
-    """A value read from the file, with its place in it, e.g. `games[0].hands[2]`."""
+    """A value read from the file, with its place in it, e.g. `games[0].hands[2]`.
 
-    def __init__(self, value: Any, place: str = "") -> None:
+    The place is spelt out only when asked for (a refusal): reading a large file walks
+    hundreds of thousands of fields.
+    """
+
+    __slots__ = ("value", "_place", "_parent", "_key", "_named")
+
+    def __init__(
+        self,
+        value: Any,
+        place: str = "",
+        parent: Node | None = None,
+        key: str | int = "",
+        named: bool = False,
+    ) -> None:
         self.value = value
-        self.place = place
+        self._place = place if parent is None else None
+        self._parent = parent
+        self._key = key
+        self._named = named
+
+    @property
+    def place(self) -> str:
+        """Where this value is in the file, e.g. `games[0].hands[2]`."""
+        if self._place is None:
+            assert self._parent is not None
+            self._place = join(self._parent.place, self._key, self._named)
+        return self._place
 
     def fail(self, message: str) -> NoReturn:
         """Refuse the file at this place."""
@@ -102,21 +126,21 @@ class Node:
         self._expect(isinstance(self.value, dict), "an object")
         unknown = [key for key in self.value if key not in known]
         if unknown:
-            Node(None, join(self.place, unknown[0])).fail("this field is not part of the format.")
+            Node(None, parent=self, key=unknown[0]).fail("this field is not part of the format.")
         return self
 
     def get(self, key: str, default: Any = _ABSENT) -> Node:
         """The field `key` of this object; `default` when it is left out."""
-        return Node(self.value.get(key, default), join(self.place, key))
+        return Node(self.value.get(key, default), parent=self, key=key)
 
     def named(self, key: str) -> Node:
         """The entry for the name `key` of this object (a player, a card group)."""
-        return Node(self.value.get(key, _ABSENT), join(self.place, key, named=True))
+        return Node(self.value.get(key, _ABSENT), parent=self, key=key, named=True)
 
     def items(self) -> list[Node]:
         """The entries of a list."""
         self._expect(isinstance(self.value, list), "a list")
-        return [Node(item, join(self.place, i)) for i, item in enumerate(self.value)]
+        return [Node(item, parent=self, key=i) for i, item in enumerate(self.value)]
 
     def names(self) -> list[str]:
         """The names of an object keyed by name, in the file's order."""
@@ -124,7 +148,7 @@ class Node:
         for key in self.value:
             problem = limits.text_problem(key)
             if problem:
-                Node(None, join(self.place, key, named=True)).fail(problem)
+                Node(None, parent=self, key=key, named=True).fail(problem)
         return list(self.value)
 
     def integer(self, minimum: int | None = 0, maximum: int | None = None) -> int:
