@@ -315,3 +315,38 @@ def test_priority_helper_records_the_winners_may_i(client, make_game):
     )
     assert response.location.endswith(f"/games/{game.id}#mayi")
     assert count(MayIClaim) == 1
+
+
+@pytest.mark.parametrize(
+    ("action", "refusal"),
+    [
+        ("mayi", "The game is suspended: resume it before recording a May I?."),
+        ("stock", "The game is suspended: resume it before recording that the stock ran out."),
+        ("redeal", "The game is suspended: resume it before dealing a hand again."),
+    ],
+)
+def test_nothing_of_a_hand_is_recorded_while_the_game_is_suspended(
+    client, make_game, action, refusal
+):
+    """A game stops between hands: no cards are in play until it goes on."""
+    game = make_game()
+    hand = games.current_hand(game)
+    interruptions.suspend(game)
+    db.session.commit()
+    version = db.session.get(type(game), game.id).version
+    data = {
+        "mayi": {"seat": game.seats[1].id},
+        "stock": {},
+        "redeal": {"reason": "A card was turned over.", "version": hand.version},
+    }[action]
+
+    answer = client.post(f"/games/{game.id}/hands/{hand.id}/{action}", data=data)
+    shown = page(client.get(answer.headers["Location"]))
+
+    assert refusal in shown
+    db.session.expire_all()
+    still = db.session.get(Hand, hand.id)
+    assert (still.state, still.stock_renewals, still.stock_ran_out) == (HandState.PLAYING, 0, False)
+    assert count(MayIClaim) == 0
+    assert count(Hand) == 1
+    assert db.session.get(type(game), game.id).version == version

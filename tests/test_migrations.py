@@ -10,6 +10,8 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 
 from scorekeeper.extensions import db
+from scorekeeper.league import accounts, leagues
+from scorekeeper.play import games
 
 
 def differences() -> list:
@@ -72,3 +74,33 @@ def test_cards_short_keep_their_counts_and_history_through_the_rename(file_app):
         assert connection.scalar(text("SELECT missing_cards FROM hand_score")) == 2
         old = json.loads(connection.scalar(text("SELECT old FROM correction")))
     assert old["players"]["Ann"] == report
+
+
+def test_games_ended_before_the_unplayed_state_leave_their_hand_in_play_unplayed(file_app):
+    upgrade(revision="ebd3e44564ac")  # ended games kept their hand in play as "playing"
+    owner = accounts.create_account("kim", "a long enough passphrase")
+    league = leagues.create_league("The Smiths", "continental", owner)
+    seated = [leagues.add_player(league, name) for name in ("Ann", "Bob", "Cat", "Dan")]
+    ended, going_on = (games.start_game(league, league.rulesets[0], seated, 0) for _ in range(2))
+    db.session.commit()
+    ended_id, going_on_id = ended.id, going_on.id
+    db.session.remove()
+    with db.engine.begin() as connection:
+        connection.execute(
+            text("UPDATE game SET status = 'INCOMPLETE' WHERE id = :id"), {"id": ended_id}
+        )
+
+    def hand_of(game_id: int) -> tuple[str, str]:
+        with db.engine.connect() as connection:
+            return tuple(
+                connection.execute(
+                    text("SELECT state, note FROM hand WHERE game_id = :id"), {"id": game_id}
+                ).one()
+            )
+
+    upgrade()
+
+    assert hand_of(ended_id) == ("UNPLAYED", "Not played: the game ended.")
+    assert hand_of(going_on_id) == ("PLAYING", "")
+    downgrade(revision="ebd3e44564ac")
+    assert hand_of(ended_id) == hand_of(going_on_id) == ("PLAYING", "")

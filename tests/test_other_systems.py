@@ -422,3 +422,57 @@ def test_the_league_file_keeps_every_new_field(app, runner, make_league):
     assert strip(again.stdout) == strip(exported.stdout)
     # The same rows as the table's play wrote: nets in pennies and buys too.
     assert stored_rows(db.session.scalar(select(League.id))) == played
+
+
+@pytest.mark.parametrize("open_limits", [True, False], ids=["blank-is-no-limit", "kept-for-later"])
+def test_the_family_may_say_its_blank_buy_limits_mean_no_limit(client, make_league, open_limits):
+    """The buying game's text gives limits for deals 12 to 14 only; a family that buys freely in
+    the other deals leaves those cells blank and says so, and its game can start."""
+    league = make_league(players=("Ann", "Bob", "Cat", "Dan"), preset="buying")
+    client.post(
+        f"/leagues/{league.id}/rules/new", data={"origin": "preset:buying", "name": "Our buying"}
+    )
+    record = db.session.scalar(select(RuleSet).order_by(RuleSet.id.desc()))
+    url = f"/leagues/{league.id}/rules/{record.id}"
+    editor = client.get(url)
+    assert "there is no limit" in text_of(editor)
+    shown = shown_values(editor)
+    for i in range(15):
+        shown[f"hands-{i}-contract"] = "2 sets"
+        shown[f"hands-{i}-cards_dealt"] = "10"
+    for rank in rules.RANKS:
+        shown[f"price_{rank}"] = "5"
+    shown["settlement_schedule"] = "4 players: +6, +2, -2, -6"
+    if open_limits:
+        shown["family_limits_open"] = "y"
+
+    assert client.post(url, data=shown).status_code == 302
+
+    db.session.expire_all()
+    rs = db.session.get(RuleSet, record.id).rules
+    assert [rules.may_i_limit(rs, n) for n in (1, 11, 12, 13, 14, 15)] == [
+        None,
+        None,
+        2,
+        2,
+        1,
+        None,
+    ]
+    left = [path for path in rs.unset if path.endswith("may_i_limit")]
+    assert left == (
+        []
+        if open_limits
+        else [f"hands[{i}].may_i_limit" for i in range(15) if i not in (11, 12, 13)]
+    )
+    ids = ",".join(str(p.id) for p in league.players)
+    answer = client.post(
+        f"/leagues/{league.id}/games/seating",
+        data={
+            "order": ids,
+            "ruleset": record.id,
+            "first_dealer": ids.split(",")[0],
+            "move": "start",
+        },
+    )
+    assert answer.status_code == (302 if open_limits else 422)
+    assert (db.session.scalar(select(Game)) is not None) == open_limits

@@ -131,6 +131,10 @@ class RuleSetForm(AppForm):
     max_players = _required_number("Most players", "Say how many players may play.")
     hands = FieldList(FormField(HandRow), max_entries=MOST_HANDS)
     show_lengths = BooleanField("Write every length in the contracts (“2 sets of 3”)")
+    family_limits_open = BooleanField(
+        "Where a hand's May I? limit is your family's to set and you leave it blank, "
+        "there is no limit"
+    )
     deck_counts = FieldList(FormField(DeckRow), max_entries=MOST_DECK_ROWS)
     wild = StringField("Wild cards", filters=[strip_whitespace], validators=[Length(max=200)])
     ace_in_runs = StringField(
@@ -200,6 +204,10 @@ class RuleSetForm(AppForm):
     def kept_hands(self) -> list[HandRow]:
         """The hand rows that are not blank, in order."""
         return [entry.form for entry in self.hands if not entry.form.is_blank()]
+
+    def has_family_hands(self) -> bool:
+        """True when some hand still has cells left to the family (the buying game's)."""
+        return any(row.family.data == "1" for row in self.kept_hands())
 
     def kept_deck_rows(self) -> list[DeckRow]:
         """The decks-and-jokers rows that are not blank, in order."""

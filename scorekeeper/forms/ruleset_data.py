@@ -80,7 +80,8 @@ def _unset_cells(
         cells = {
             "melds": (row.contract.data or "") in ("", words if hand.melds else ""),
             "cards_dealt": row.cards_dealt.data is None,
-            "may_i_limit": row.may_i_limit.data is None,
+            # Blank stays the family's to set, unless the family says blank is no limit.
+            "may_i_limit": row.may_i_limit.data is None and not form.family_limits_open.data,
             "blind_cards": row.blind_cards.data is None,
         }
         for cell, untouched in cells.items():

@@ -62,6 +62,16 @@ def refuse_if_over(game: Game) -> None:
         )
 
 
+def refuse_unless_in_play(game: Game, what: str) -> None:
+    """Stop recording `what` ("scoring a hand") in a game that has ended or is suspended.
+
+    :raises GameRefused: when the game is over, or suspended between hands.
+    """
+    refuse_if_over(game)
+    if game.status == GameStatus.SUSPENDED:
+        raise GameRefused(rules.paused_refusal(what))
+
+
 def status_words(game: Game) -> str:
     """The game's state in a word or two, as the league page shows it."""
     if game.discarded:

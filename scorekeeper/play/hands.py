@@ -11,7 +11,7 @@ from sqlalchemy import insert
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, HandState, Seat
+from scorekeeper.models import Correction, Game, Hand, HandScore, HandState, Seat
 from scorekeeper.play import games
 from scorekeeper.rules import missing_score
 from scorekeeper.rules.entries import HandCheck, PlayerEntry, Problem, check_hand, entry_score
@@ -168,8 +168,7 @@ def score_hand(
     games.refuse_if_over(game)
     if hand.state != HandState.PLAYING:
         raise HandAlreadySaved(hand, False)
-    if game.status != GameStatus.PLAYING:
-        raise games.GameRefused("The game is suspended: resume it before scoring a hand.")
+    games.refuse_unless_in_play(game, "scoring a hand")
     verdict = _verdict(hand, entries, stock_ran_out, confirmed)
     hand.stock_ran_out = stock_ran_out
     hand.scored_at = datetime.now(UTC)
@@ -296,9 +295,9 @@ def correct_hand(
 def redeal(hand: Hand, reason: str) -> Hand:
     """Record a re-deal of the hand in play: same number, same dealer, no scores.
 
-    :raises GameRefused: for a game over, a hand not in play, or no reason.
+    :raises GameRefused: for a game over or suspended, a hand not in play, or no reason.
     """
-    games.refuse_if_over(hand.game)
+    games.refuse_unless_in_play(hand.game, "dealing a hand again")
     if hand.state != HandState.PLAYING:
         raise games.GameRefused(
             f"Hand {hand.number} is not being played, so it cannot be re-dealt."
@@ -316,9 +315,10 @@ def renew_stock(hand: Hand) -> str:
 
     The stock is renewed as the rule set says, and counted; when it may not be renewed again,
     the hand is marked as ended with the stock gone, for the score form.
-    :raises GameRefused: for a game over, a hand not in play, or a stock already gone for good.
+    :raises GameRefused: for a game over or suspended, a hand not in play, or a stock already
+        gone for good.
     """
-    games.refuse_if_over(hand.game)
+    games.refuse_unless_in_play(hand.game, "recording that the stock ran out")
     if hand.state != HandState.PLAYING:
         raise games.GameRefused(f"Hand {hand.number} is not being played.")
     if hand.stock_ran_out:

@@ -53,9 +53,10 @@ def record_claim(
 ) -> MayIClaim:
     """Record a May I? by `seat` in the hand in play, if the rule set allows it.
 
-    :raises GameRefused: with the rule that forbids it, or for a game over.
+    :raises GameRefused: with the rule that forbids it, or for a game over or suspended.
     """
-    games.refuse_if_over(hand.game)
+    buying = hand.game.rules.may_i.buying
+    games.refuse_unless_in_play(hand.game, "recording a buy" if buying else "recording a May I?")
     if hand.state != HandState.PLAYING:
         raise games.GameRefused(f"Hand {hand.number} is not being played.")
     if seat not in games.seats_at_hand(hand.game, hand.number):
@@ -69,7 +70,7 @@ def record_claim(
         current_player_took=current_player_took,
     )
     if not ruling.allowed:
-        if hand.game.rules.may_i.buying:
+        if buying:
             raise games.GameRefused(f"{seat.player.name} may not buy now. {ruling.reason}")
         raise games.GameRefused(f"{seat.player.name} may not say May I? now. {ruling.reason}")
     claim = MayIClaim(seat=seat, seat_id=seat.id)  # counted by seat id before it is flushed
@@ -93,7 +94,7 @@ def kitty(game: Game) -> int:
 
 def take_back(hand: Hand, claim_id: int) -> None:
     """Remove a May I? recorded by mistake in the hand in play."""
-    games.refuse_if_over(hand.game)
+    games.refuse_unless_in_play(hand.game, "taking back a May I?")
     claim = next((c for c in hand.claims if c.id == claim_id), None)
     if claim is None or hand.state != HandState.PLAYING:
         raise games.GameRefused("That May I? is not in the hand being played.")

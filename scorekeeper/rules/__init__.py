@@ -144,6 +144,7 @@ from scorekeeper.rules.storage import ruleset_from_dict, ruleset_to_dict
 from scorekeeper.rules.suspension import (
     SUSPENSION_WORDS,
     can_resume,
+    paused_refusal,
     resume_refusal,
     resume_terms,
 )
@@ -257,6 +258,7 @@ __all__ = [
     "priority_words",
     "rank_name",
     "rematch_first_dealer",
+    "paused_refusal",
     "resume_refusal",
     "resume_terms",
     "ruleset_from_dict",

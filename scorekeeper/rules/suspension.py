@@ -39,3 +39,10 @@ def resume_refusal(rs: RuleSet, started: date, today: date, everyone_back: bool)
     if not everyone_back:
         return "Every player must be back, in the same seats, before the game goes on."
     return None
+
+
+def paused_refusal(what: str) -> str:
+    """Why nothing of a hand is recorded while the game is suspended: it stopped between
+    hands, so no cards are in play until it goes on. `what` names the record ("scoring a
+    hand", "recording a May I?")."""
+    return f"The game is suspended: resume it before {what}."

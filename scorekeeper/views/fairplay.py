@@ -14,7 +14,7 @@ from scorekeeper.forms.fairplay import (
     ResumeForm,
     TakeBackForm,
 )
-from scorekeeper.models import Game, Hand, Seat
+from scorekeeper.models import Game, GameStatus, Hand, Seat
 from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.rules import limits
@@ -44,8 +44,8 @@ def _back(game: Game, section: str = "") -> Response:
 
 def _refused(game: Game, refusal: games.GameRefused, section: str = "") -> Response:
     """Back to the table with the refusal: in its panel, or at the top once the game is over
-    (the panel is gone then)."""
-    if games.is_over(game) or not section:
+    or suspended (the panel is gone then)."""
+    if game.status != GameStatus.PLAYING or not section:
         flash(str(refusal), "error")
         return _back(game)
     flash(str(refusal), f"{section}-error")

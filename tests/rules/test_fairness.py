@@ -21,6 +21,7 @@ from scorekeeper.rules import (
     leaving_words,
     missing_score_verdict,
     no_score_hint,
+    paused_refusal,
     posted_missing_score,
     preset,
     resume_refusal,
@@ -178,6 +179,18 @@ def test_resume_refusal(
         assert found is None
     else:
         assert found is not None and refusal in found
+
+
+# A suspended game stopped between hands: nothing of a hand is recorded until it goes on.
+@pytest.mark.parametrize(
+    ("what",                    "words"),
+    [
+        ("scoring a hand",        "The game is suspended: resume it before scoring a hand."),
+        ("recording a buy",       "The game is suspended: resume it before recording a buy."),
+    ],
+)  # fmt: skip
+def test_paused_refusal(what: str, words: str) -> None:
+    assert paused_refusal(what) == words
 
 
 @pytest.mark.parametrize(
