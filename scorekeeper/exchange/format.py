@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any, NoReturn
@@ -146,7 +145,7 @@ class Node:
         """The names of an object keyed by name, in the file's order."""
         self._expect(isinstance(self.value, dict), "an object keyed by name")
         for key in self.value:
-            problem = limits.text_problem(key)
+            problem = _name_problem(key)
             if problem:
                 Node(None, parent=self, key=key, named=True).fail(problem)
         return list(self.value)
@@ -207,6 +206,13 @@ class Node:
         except ValueError:
             self.fail(f"expected a time in ISO 8601, got {_shown(self.value)}.")
         return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@lru_cache(maxsize=1024)
+def _name_problem(name: str) -> str | None:
+    """What is wrong with a name used as a key, if anything (a file names a few players in
+    every hand: each name is checked once)."""
+    return limits.text_problem(name)
 
 
 def read_file(data: bytes | str) -> Node:
@@ -279,12 +285,13 @@ def read_report(node: Node) -> PlayerEntry:
                 node.get(old).fail(f"this is the older name of {name}; give only one of them.")
             node = Node({**node.value, name: node.value[old]}, node.place)
     tally_node = node.get("tally", None)
-    tally: Mapping[str, int] = {}
+    tally: dict[str, int] = {}
     if tally_node.value is not None:
-        tally = {
-            label: tally_node.named(label).integer(-MOST_CARDS, MOST_CARDS)
-            for label in tally_node.names()
-        }
+        for label in tally_node.names():
+            count = tally_node.value[label]
+            if not (type(count) is int and -MOST_CARDS <= count <= MOST_CARDS):
+                tally_node.named(label).integer(-MOST_CARDS, MOST_CARDS)  # says what is wrong
+            tally[label] = count
     return PlayerEntry(
         went_out=node.get("went_out", False).flag(),
         tally=tally,
