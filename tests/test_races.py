@@ -138,3 +138,17 @@ def test_forty_passcodes_at_once_are_counted_one_by_one(shared_app, league_of):
 
     assert answers.count(401) == accounts.PASSCODE_FAILURES
     assert answers.count(429) == 40 - accounts.PASSCODE_FAILURES
+
+
+def test_sign_ups_at_once_from_one_address_stop_at_the_limit(shared_app):
+    extra = 4
+    calls = [signup(shared_app, f"family{n}") for n in range(accounts.SIGNUPS_PER_ADDRESS + extra)]
+
+    answers = together(calls)
+
+    # Counted one at a time: exactly the limit made, every other one refused with nothing made.
+    assert answers.count(302) == accounts.SIGNUPS_PER_ADDRESS
+    assert answers.count(429) == extra
+    assert count(Account) == accounts.SIGNUPS_PER_ADDRESS
+    signed_up = select(func.count()).where(LoginAttempt.username == accounts.SIGNUP_KEY)
+    assert db.session.scalar(signed_up) == accounts.SIGNUPS_PER_ADDRESS

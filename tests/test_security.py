@@ -237,7 +237,8 @@ def sign_in_cookie(app: Flask, base_url: str) -> tuple[str, dict]:
             base_url=base_url,
         )
     assert response.status_code == 302
-    return response.headers["Set-Cookie"], dict(response.headers)
+    cookies = {c.partition("=")[0]: c for c in response.headers.getlist("Set-Cookie")}
+    return cookies["session"], {**dict(response.headers), "device-cookie": cookies["device"]}
 
 
 def cookie_flags(cookie: str) -> set[str]:
@@ -253,6 +254,7 @@ def test_session_cookie_is_secure_over_https(tmp_path):
     assert "httponly" in cookie_flags(cookie)
     assert "SameSite=Lax" in cookie
     assert headers["Strict-Transport-Security"].startswith("max-age=")
+    assert {"secure", "httponly"} <= cookie_flags(headers["device-cookie"])
 
 
 def test_https_from_the_environment_makes_cookies_secure(tmp_path, monkeypatch):
@@ -273,6 +275,7 @@ def test_session_cookie_over_plain_http_is_not_marked_secure(tmp_path):
     assert "httponly" in cookie_flags(cookie)
     assert "SameSite=Lax" in cookie
     assert "Strict-Transport-Security" not in headers
+    assert "secure" not in cookie_flags(headers["device-cookie"])
 
 
 # --- request size ---

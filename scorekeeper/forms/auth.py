@@ -1,4 +1,4 @@
-"""Forms to sign up, sign in, and join a league's table with its passcode."""
+"""Forms to sign up, sign in, change a password, and join a league's table with its passcode."""
 
 from __future__ import annotations
 
@@ -55,6 +55,35 @@ class SignUpForm(AppForm):
     def validate_password(self, field: PasswordField) -> None:
         """Refuse a password that is common, repetitive, or holds the user name."""
         problem = accounts.password_problem(field.data or "", self.username.data or "")
+        if problem:
+            raise ValidationError(problem)
+
+
+class ChangePasswordForm(AppForm):
+    """A signed-in owner changes the password: the current one, then the new one twice."""
+
+    current = PasswordField(
+        "Current password", validators=[DataRequired("Type the password you have now.")]
+    )
+    password = PasswordField(
+        "New password",
+        validators=[
+            DataRequired("Choose a new password."),
+            Length(10, 200, message="A password has at least 10 characters."),
+        ],
+    )
+    confirm = PasswordField(
+        "New password again",
+        validators=[EqualTo("password", message="The two new passwords differ.")],
+    )
+
+    def __init__(self, username: str, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.account_name = username
+
+    def validate_password(self, field: PasswordField) -> None:
+        """The same checks as at sign-up: common, repetitive, or holding the user name."""
+        problem = accounts.password_problem(field.data or "", self.account_name)
         if problem:
             raise ValidationError(problem)
 

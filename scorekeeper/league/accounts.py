@@ -1,14 +1,14 @@
-"""Accounts: sign-up, sign-in with slowed-down guessing, and the table passcode."""
+"""Accounts: sign-up, sign-in with slowed-down guessing, passwords, and the table passcode."""
 
 from __future__ import annotations
 
+import secrets
 import unicodedata
 from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import ColumnElement, delete, func, select, text
-from zxcvbn import zxcvbn
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, JoinedPhone, League, LoginAttempt
@@ -34,19 +34,44 @@ LONGEST_WAIT = FAILURE_WINDOW
 ADDRESS_FAILURES = 20
 # Table passcodes from one address, whatever the league: free tries before the back-off.
 PASSCODE_FAILURES = 5
-# The attempt rows of passcodes are filed under this key (never a user name: names have no ":").
+# New accounts from one address within SIGNUP_WINDOW: enough for a family's owners, and one
+# address cannot make accounts without end (sign-up is open).
+SIGNUPS_PER_ADDRESS = 10
+SIGNUP_WINDOW = timedelta(hours=1)
+# A browser's device cookie (given at each sign-in) is judged by its own failures: this many
+# are free, then the same back-off as an account's. A guesser at the account's back-off
+# ceiling never slows the owner's own phone.
+DEVICE_FAILURES = 5
+# Rows of `login_attempt` other than an account's are filed under keys holding a ":", which
+# no account's key holds (user names have no ":", and one typed with it loses it).
 PASSCODE_KEY = "passcode:"
+SIGNUP_KEY = "signup:"
+DEVICE_KEY = "device:"
+# Rows this old count for nothing (past every window) and are cleared away.
+KEPT_FOR = timedelta(days=1)
 
 
 class TooManyAttempts(Exception):
     """Sign-in refused for a while after repeated failures."""
 
+    def __init__(self, wait: timedelta, what: str = "Too many wrong tries") -> None:
+        self.wait = wait
+        super().__init__(f"{what}. Wait {duration(wait)}, then try again.")
+
+
+class TooManySignUps(Exception):
+    """Sign-up refused for a while: the address made SIGNUPS_PER_ADDRESS accounts lately."""
+
     def __init__(self, wait: timedelta) -> None:
         self.wait = wait
-        super().__init__(f"Too many wrong tries. Wait {_duration(wait)}, then try again.")
+        super().__init__(
+            f"{SIGNUPS_PER_ADDRESS} accounts were made from this network in the last hour, "
+            f"the most we allow. Try again in {duration(wait)}."
+        )
 
 
-def _duration(wait: timedelta) -> str:
+def duration(wait: timedelta) -> str:
+    """A wait in words, rounded up: "2 seconds", "15 minutes"."""
     seconds = max(1, int(wait.total_seconds() + 0.999))
     if seconds < 60:
         return "1 second" if seconds == 1 else f"{seconds} seconds"
@@ -80,7 +105,11 @@ def password_problem(password: str, username: str) -> str | None:
         return f"A password has at least {SHORTEST_PASSWORD} characters you can see."
     if fold_name(username) in fold_name(password):
         return "A password cannot contain the user name."
-    # zxcvbn reads at most 72 characters; a longer password is at least as strong.
+    # zxcvbn builds its word lists when imported (a tenth of a second), so only a sign-up or
+    # a password change loads it, never a server's start. It reads at most 72 characters;
+    # a longer password is at least as strong.
+    from zxcvbn import zxcvbn
+
     verdict = zxcvbn(password[:72], user_inputs=[username])
     if verdict["score"] < STRONG_ENOUGH:
         advice = verdict["feedback"]["warning"] or "It is too easy to guess."
@@ -149,49 +178,158 @@ def _failures(*conditions: ColumnElement[bool]) -> tuple[int, datetime | None]:
     return count or 0, last
 
 
-def _refuse_until_waited(failures: int, last: datetime | None, free: int) -> None:
+def _refuse_until_waited(
+    failures: int, last: datetime | None, free: int, what: str = "Too many wrong tries"
+) -> None:
     wait = back_off(failures, free)
     if last is not None and wait:
         left = last + wait - datetime.now(UTC)
         if left > timedelta(0):
-            raise TooManyAttempts(left)
+            raise TooManyAttempts(left, what)
 
 
-def _guard_sign_in(username: str, address: str) -> None:
+def _account_key(username: str) -> str:
+    """The key an account's failures are filed under: its folded name (never holding ":")."""
+    return fold_name(username).replace(":", "")[:40]
+
+
+def _device_key(device: str) -> str:
+    return f"{DEVICE_KEY}{device}"[:40]
+
+
+def new_device() -> str:
+    """A fresh device nonce, for the device cookie given at a sign-in."""
+    return secrets.token_urlsafe(16)
+
+
+def _guard_password(username: str, address: str, device: str | None) -> None:
+    """Refuse a password try while its back-off runs.
+
+    With a device (a valid device cookie for this account) only the device's own failures
+    count: a guesser who holds the account at its back-off ceiling from many addresses never
+    slows the owner's phone. Without one, the account's back-off and the address's pause.
+    """
     _serialise_attempts()
-    key = fold_name(username)[:40]
-    _refuse_until_waited(*_failures(LoginAttempt.username == key), MAX_FAILURES)
+    if device:
+        mine = LoginAttempt.username == _device_key(device)
+        _refuse_until_waited(*_failures(mine), DEVICE_FAILURES, "Too many wrong tries here")
+        return
+    _refuse_until_waited(*_failures(LoginAttempt.username == _account_key(username)), MAX_FAILURES)
     from_address, last = _failures(
-        LoginAttempt.address == address, LoginAttempt.username != PASSCODE_KEY
+        LoginAttempt.address == address, LoginAttempt.username.not_like("%:%")
     )
     if from_address >= ADDRESS_FAILURES and last is not None:
         raise TooManyAttempts(last + FAILURE_WINDOW - datetime.now(UTC))
 
 
-def _failed(key: str, address: str) -> None:
-    db.session.add(LoginAttempt(username=key[:40], address=address[:64]))
+def _record(key: str, address: str) -> None:
+    """Keep a failed try (or a sign-up) against `key`; rows too old to count go."""
+    now = datetime.now(UTC)
+    db.session.execute(delete(LoginAttempt).where(LoginAttempt.at < now - KEPT_FOR))
+    db.session.add(LoginAttempt(username=key[:40], address=address[:64], at=now))
     db.session.flush()
 
 
-def authenticate(username: str, password: str, address: str) -> Account | None:
+def _rehash_if_needed(account: Account, password: str) -> None:
+    stored = account.password_hash
+    if _hasher.check_needs_rehash(stored) or not _verifies(stored, normal_password(password)):
+        account.password_hash = hash_secret(password)
+
+
+def authenticate(
+    username: str, password: str, address: str, device: str | None = None
+) -> Account | None:
     """The account for these credentials, or None; a failure is recorded.
 
-    The caller keeps the failure (commits) even though the sign-in is refused.
+    `device` is the nonce of the browser's device cookie, when the caller found it valid for
+    this user name's account: the try is then judged, and a failure counted, by that device
+    alone (OWASP's device cookies). The caller keeps the failure (commits) even though the
+    sign-in is refused.
 
-    :raises TooManyAttempts: while the account's back-off runs, or after ADDRESS_FAILURES
-        recent failures from the address.
+    :raises TooManyAttempts: while the device's back-off runs; without a device, while the
+        account's back-off runs, or after ADDRESS_FAILURES recent failures from the address.
     """
-    _guard_sign_in(username, address)
+    _guard_password(username, address, device)
     account = account_named(username)
     if account is not None and secret_matches(account.password_hash, password):
-        stored = account.password_hash
-        if _hasher.check_needs_rehash(stored) or not _verifies(stored, normal_password(password)):
-            account.password_hash = hash_secret(password)
-        key = fold_name(username)[:40]
+        _rehash_if_needed(account, password)
+        # A device's success clears the device's failures only: the guesser's back-off on
+        # the account stays where it is.
+        key = _device_key(device) if device else _account_key(username)
         db.session.execute(delete(LoginAttempt).where(LoginAttempt.username == key))
         return account
-    _failed(fold_name(username), address)
+    _record(_device_key(device) if device else _account_key(username), address)
     return None
+
+
+def verify_password(account: Account, password: str, address: str, device: str | None) -> bool:
+    """True when `password` is the account's (a signed-in owner confirming it).
+
+    Judged as a sign-in is (with `device`, by the device alone), and a wrong one counts as a
+    failed sign-in for the account's back-off, and for the device's too.
+
+    :raises TooManyAttempts: as `authenticate` does.
+    """
+    _guard_password(account.username, address, device)
+    if secret_matches(account.password_hash, password):
+        return True
+    _record(_account_key(account.username), address)
+    if device:
+        _record(_device_key(device), address)
+    return False
+
+
+def change_password(account: Account, password: str) -> None:
+    """Give the account a new password (checked by `password_problem`) and end every session
+    begun before: the caller starts this browser's again."""
+    account.password_hash = hash_secret(password)
+    account.session_generation += 1
+    db.session.flush()
+
+
+def sign_up_wait(address: str) -> timedelta | None:
+    """How long until the address may make an account again, or None when it may now."""
+    since = datetime.now(UTC) - SIGNUP_WINDOW
+    mine = (
+        LoginAttempt.username == SIGNUP_KEY,
+        LoginAttempt.address == address[:64],
+        LoginAttempt.at >= since,
+    )
+    made = db.session.scalar(select(func.count(LoginAttempt.id)).where(*mine)) or 0
+    if made < SIGNUPS_PER_ADDRESS:
+        return None
+    # The sign-up whose leaving the window brings the count under the limit.
+    freed = db.session.scalar(
+        select(LoginAttempt.at)
+        .where(*mine)
+        .order_by(LoginAttempt.at)
+        .offset(made - SIGNUPS_PER_ADDRESS)
+        .limit(1)
+    )
+    if freed is not None and freed.tzinfo is None:
+        freed = freed.replace(tzinfo=UTC)  # SQLite keeps no zone
+    return max((freed or since) + SIGNUP_WINDOW - datetime.now(UTC), timedelta(seconds=1))
+
+
+def guard_sign_up(address: str) -> None:
+    """Refuse a sign-up once the address made SIGNUPS_PER_ADDRESS accounts in the window.
+
+    Counted one at a time with the sign-in tries (the same lock, held until the request
+    commits), so parallel sign-ups cannot overshoot.
+
+    :raises TooManySignUps: with the time until the oldest counted sign-up leaves the window.
+    """
+    _serialise_attempts()
+    wait = sign_up_wait(address)
+    if wait is not None:
+        raise TooManySignUps(wait)
+
+
+def sign_up(username: str, password: str, address: str) -> Account:
+    """Make an account, counted against the address's sign-ups (after `guard_sign_up`)."""
+    account = create_account(username, password)
+    _record(SIGNUP_KEY, address)
+    return account
 
 
 def check_passcode(league: League, passcode: str, address: str) -> bool:
@@ -207,7 +345,7 @@ def check_passcode(league: League, passcode: str, address: str) -> bool:
     _refuse_until_waited(*_failures(*mine), PASSCODE_FAILURES)
     if secret_matches(league.passcode_hash, spoken_form(passcode)):
         return True
-    _failed(PASSCODE_KEY, address)
+    _record(PASSCODE_KEY, address)
     return False
 
 

@@ -127,6 +127,7 @@ class Seat(db.Model):
             "total_posted",
             "hands_out",
             "posted_hands",
+            "net_parts",
         ),
     )
 

@@ -37,6 +37,10 @@ class League(Timestamped, db.Model):
     )
     # Scorers without an account type this passcode at the table; only its hash is kept.
     passcode_hash: Mapped[str | None] = mapped_column(String(200))
+    # Moves (in the same transaction) with every change that can change the league's
+    # standings: the standings page keeps what it computed under this number (see
+    # scorekeeper/models/stamp.py).
+    standings_stamp: Mapped[int] = mapped_column(default=0, server_default="0")
 
     owner: Mapped[Account | None] = relationship()
 

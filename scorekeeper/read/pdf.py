@@ -145,9 +145,22 @@ def render_pdf(template_name: str, paper: str, landscape: bool = False, **contex
         found = cache.get(key)
         if found is not None:
             return found
-    document = _engine().write_pdf(html, base_url, static_files_only(), size_rule, files)
+    document = _write_pdf(html, base_url, size_rule, files)
     cache.put(key, document)
     return document
+
+
+def _write_pdf(html: str, base_url: str, size_rule: str, files: tuple[Path, ...]) -> bytes:
+    # `make run` draws PDFs in its printing process (pdf_worker); any other server, or that
+    # process gone, draws them here.
+    worker = current_app.extensions.get("pdf_worker")
+    if worker is not None:
+        root_url = request.root_url if has_request_context() else OFFLINE_ROOT
+        fetcher = (root_url, url_for("static", filename=""), current_app.static_folder or "")
+        drawn = worker.write_pdf(html, base_url, fetcher, size_rule, files)
+        if drawn is not None:
+            return drawn
+    return _engine().write_pdf(html, base_url, static_files_only(), size_rule, files)
 
 
 def _fresh_asked() -> bool:
@@ -193,7 +206,8 @@ def warm_up(app: Flask) -> None:
     def after_first_answer(response: Response) -> Response:
         if not started.is_set() and app.config.get("PDF_WARM_UP", True):
             started.set()
-            if ENGINE not in sys.modules:
+            # make run's printing process (pdf_worker) warms itself up.
+            if ENGINE not in sys.modules and "pdf_worker" not in app.extensions:
                 folder = Path(app.static_folder or "")
                 files = tuple(folder / name for name in STYLESHEETS)
                 threading.Thread(

@@ -70,7 +70,7 @@ def season_named(choices: list[SeasonChoice], key: str | None) -> SeasonChoice |
     return next((s for s in choices if s.key == key), None)
 
 
-def _in_season(league: League, season: SeasonChoice) -> list[ColumnElement[bool]]:
+def in_season(league: League, season: SeasonChoice) -> list[ColumnElement[bool]]:
     """The league's games started within the season."""
     conditions = [Game.league_id == league.id]
     if season.starts_on is not None:
@@ -82,62 +82,87 @@ def _in_season(league: League, season: SeasonChoice) -> list[ColumnElement[bool]
 
 def _counted_games(league: League, season: SeasonChoice) -> ColumnElement[bool]:
     """Games that count in standings: finished, not discarded, started within the season."""
-    return and_(*_in_season(league, season), Game.counts)
+    return and_(*in_season(league, season), Game.counts)
 
 
-def records(league: League, season: SeasonChoice) -> list[PlayerRecord]:
-    """Every player's figures for the season, from one aggregate over the games' final seats."""
+def _sums(league: League, season: SeasonChoice):
+    """Each player's figures over the season's counted games, one row per player of the
+    league (a player without a game has None sums): one aggregate over the games' final
+    seats, joined to the players in the same statement."""
     points = league.place_points or []
     # How often each player finished in each place the league gives points for.
     finishes = [
         func.sum(case((Seat.place == place, 1), else_=0)).label(f"place_{place}")
         for place in range(1, len(points) + 1)
     ]
-    games = {
-        row.player_id: row
-        for row in db.session.execute(
-            select(
-                Seat.player_id,
-                func.count(Seat.id).label("games"),
-                func.sum(case((Seat.place == 1, 1), else_=0)).label("wins"),
-                func.sum(Seat.final_total).label("total"),
-                func.min(Seat.final_total).label("best"),
-                func.max(Seat.final_total).label("worst"),
-                func.sum(case((Seat.total_posted, 1), else_=0)).label("posted_games"),
-                *finishes,
-                func.sum(Seat.hands_out).label("out"),
-                func.sum(Seat.posted_hands).label("posted_hands"),
-            )
-            .join(Game, Game.id == Seat.game_id)
-            .where(_counted_games(league, season))
-            .group_by(Seat.player_id)
+    sums = (
+        select(
+            Seat.player_id,
+            func.count(Seat.id).label("games"),
+            func.sum(case((Seat.place == 1, 1), else_=0)).label("wins"),
+            func.sum(Seat.final_total).label("total"),
+            func.min(Seat.final_total).label("best"),
+            func.max(Seat.final_total).label("worst"),
+            func.sum(case((Seat.total_posted, 1), else_=0)).label("posted_games"),
+            *finishes,
+            func.sum(Seat.hands_out).label("out"),
+            func.sum(Seat.posted_hands).label("posted_hands"),
+            # Pennies: the net of the games played for pennies (the others hold None).
+            func.count(Seat.net_parts).label("penny_games"),
+            func.sum(Seat.net_parts).label("net_parts"),
         )
-    }
-    players = db.session.scalars(select(Player).where(Player.league_id == league.id))
-    result = []
-    for player in players:
-        g = games.get(player.id)
-        result.append(
-            PlayerRecord(
-                player=player.id,
-                name=player.name,
-                games=int(g.games) if g else 0,
-                wins=int(g.wins or 0) if g else 0,
-                total_points=int(g.total or 0) if g else 0,
-                best=g.best if g else None,
-                worst=g.worst if g else None,
-                hands_out=int(g.out or 0) if g else 0,
-                posted_hands=int(g.posted_hands or 0) if g else 0,
-                posted_games=int(g.posted_games or 0) if g else 0,
-                place_points=sum(
-                    int(g._mapping[f"place_{place}"] or 0) * points_for_place(place, points)
-                    for place in range(1, len(points) + 1)
-                )
-                if g
-                else 0,
-            )
+        .join(Game, Game.id == Seat.game_id)
+        .where(_counted_games(league, season))
+        .group_by(Seat.player_id)
+        .subquery()
+    )
+    return db.session.execute(
+        select(Player.id, Player.name, sums)
+        .outerjoin(sums, sums.c.player_id == Player.id)
+        .where(Player.league_id == league.id)
+        .order_by(Player.id)
+    ).all()
+
+
+def _record(league: League, g) -> PlayerRecord:
+    points = league.place_points or []
+    played = bool(g.games)
+    return PlayerRecord(
+        player=g.id,
+        name=g.name,
+        games=int(g.games) if played else 0,
+        wins=int(g.wins or 0) if played else 0,
+        total_points=int(g.total or 0) if played else 0,
+        best=g.best if played else None,
+        worst=g.worst if played else None,
+        hands_out=int(g.out or 0) if played else 0,
+        posted_hands=int(g.posted_hands or 0) if played else 0,
+        posted_games=int(g.posted_games or 0) if played else 0,
+        place_points=sum(
+            int(g._mapping[f"place_{place}"] or 0) * points_for_place(place, points)
+            for place in range(1, len(points) + 1)
         )
-    return result
+        if played
+        else 0,
+    )
+
+
+def _pennies(rows) -> dict[int, Fraction] | None:
+    nets = {row.id: Fraction(int(row.net_parts), PENNY_PARTS) for row in rows if row.penny_games}
+    return nets or None
+
+
+def season_sums(
+    league: League, season: SeasonChoice
+) -> tuple[list[PlayerRecord], dict[int, Fraction] | None]:
+    """Every player's record for the season and their pennies (see `pennies`), in one query."""
+    rows = _sums(league, season)
+    return [_record(league, row) for row in rows], _pennies(rows)
+
+
+def records(league: League, season: SeasonChoice) -> list[PlayerRecord]:
+    """Every player's figures for the season, from one aggregate over the games' final seats."""
+    return season_sums(league, season)[0]
 
 
 def standings(league: League, season: SeasonChoice) -> list[Ranked]:
@@ -149,17 +174,8 @@ def pennies(league: League, season: SeasonChoice) -> dict[int, Fraction] | None:
     """Each player's net in pennies over the season's counted games played for pennies.
 
     None when no such game counts in the season (the league does not play for pennies).
-    One aggregate over the games' final seats.
     """
-    rows = db.session.execute(
-        select(Seat.player_id, func.sum(Seat.net_parts))
-        .join(Game, Game.id == Seat.game_id)
-        .where(_counted_games(league, season), Seat.net_parts.is_not(None))
-        .group_by(Seat.player_id)
-    ).all()
-    if not rows:
-        return None
-    return {player_id: Fraction(int(parts), PENNY_PARTS) for player_id, parts in rows}
+    return season_sums(league, season)[1]
 
 
 def counted_games(league: League, season: SeasonChoice) -> int:
@@ -169,31 +185,53 @@ def counted_games(league: League, season: SeasonChoice) -> int:
 
 def discarded_games(league: League, season: SeasonChoice) -> list[Game]:
     """The season's discarded games, listed apart so nobody wonders where they went."""
-    discarded = select(Game).where(*_in_season(league, season), Game.discarded.is_(True))
+    discarded = select(Game).where(*in_season(league, season), Game.discarded.is_(True))
     return list(db.session.scalars(discarded.order_by(Game.started_on)))
 
 
 def recent_games(
     league: League, season: SeasonChoice, limit: int = 12
-) -> tuple[list[Game], dict[int, list[int | None]]]:
+) -> tuple[list[RecentGame], dict[int, list[int | None]]]:
     """The season's last `limit` counted games, oldest first, and each player's total in them.
 
-    A player who sat out a game has None there. Two small queries, whatever the season's size.
+    A player who sat out a game has None there. One query, whatever the season's size.
     """
-    recent = list(
-        db.session.scalars(
-            select(Game)
-            .where(_counted_games(league, season))
-            .order_by(Game.started_on.desc(), Game.id.desc())
-            .limit(limit)
-        )
+    return recent_and_counted(league, season, limit)[:2]
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    """A counted game of the season's chart: its id and the day it started."""
+
+    id: int
+    started_on: date
+
+
+def recent_and_counted(
+    league: League, season: SeasonChoice, limit: int = 12
+) -> tuple[list[RecentGame], dict[int, list[int | None]], int]:
+    """`recent_games`, and how many games count in the season, from one statement: the last
+    games (with the count of all counted games beside each) joined to their seats."""
+    last = (
+        select(Game.id, Game.started_on, func.count().over().label("counted"))
+        .where(_counted_games(league, season))
+        .order_by(Game.started_on.desc(), Game.id.desc())
+        .limit(limit)
+        .subquery()
     )
-    recent.reverse()
-    column = {game.id: index for index, game in enumerate(recent)}
-    totals: dict[int, list[int | None]] = {}
     rows = db.session.execute(
-        select(Seat.player_id, Seat.game_id, Seat.final_total).where(Seat.game_id.in_(list(column)))
-    )
-    for player_id, game_id, total in rows:
-        totals.setdefault(player_id, [None] * len(recent))[column[game_id]] = total
-    return recent, totals
+        select(last.c.id, last.c.started_on, last.c.counted, Seat.player_id, Seat.final_total)
+        .outerjoin(Seat, Seat.game_id == last.c.id)
+        .order_by(last.c.started_on, last.c.id)
+    ).all()
+    recent: list[RecentGame] = []
+    column: dict[int, int] = {}
+    for row in rows:
+        if row.id not in column:
+            column[row.id] = len(recent)
+            recent.append(RecentGame(row.id, row.started_on))
+    totals: dict[int, list[int | None]] = {}
+    for row in rows:
+        if row.player_id is not None:
+            totals.setdefault(row.player_id, [None] * len(recent))[column[row.id]] = row.final_total
+    return recent, totals, int(rows[0].counted) if rows else 0

@@ -1,39 +1,70 @@
-"""Signing up, in and out, and joining a league's table with its passcode."""
+"""Signing up, in and out, changing the password, and joining a league's table."""
 
 from __future__ import annotations
+
+import ipaddress
+from datetime import timedelta
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
-from scorekeeper.forms.auth import PasscodeForm, SignInForm, SignUpForm
+from scorekeeper.forms.auth import ChangePasswordForm, PasscodeForm, SignInForm, SignUpForm
 from scorekeeper.league import accounts
 from scorekeeper.models import League
-from scorekeeper.web import access
+from scorekeeper.web import access, devices
 from scorekeeper.web.database import keep_work, transaction
 
 bp = Blueprint("auth", __name__)
 
+Page = Response | str | tuple[str, int] | tuple[str, int, dict[str, str]]
+
 
 def _address() -> str:
-    return request.remote_addr or "unknown"
+    """The visitor's address as the limits count it (as the trusted proxy gives it).
+
+    An IPv6 address counts by its /64 network: one household or one rented server gets a
+    whole /64, and could otherwise make a new address for every try.
+    """
+    address = request.remote_addr or "unknown"
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def _too_many(page: str, wait: timedelta) -> tuple[str, int, dict[str, str]]:
+    """A 429 answer, telling browsers and scripts when to come back."""
+    return page, 429, {"Retry-After": str(max(1, int(wait.total_seconds() + 0.999)))}
 
 
 @bp.route("/login", methods=["GET", "POST"])
 @transaction
-def login() -> Response | str | tuple[str, int]:
-    """Sign in; too many wrong passwords in a row are refused for a while."""
+def login() -> Page:
+    """Sign in; too many wrong passwords in a row are refused for a while.
+
+    A browser whose device cookie is valid for the account is judged by its own failures,
+    not by the account's back-off (`web/devices.py`).
+    """
     form = SignInForm(next=request.args.get("next", ""))
     if form.validate_on_submit():
+        username = form.username.data
+        device = devices.device_of(accounts.account_named(username))
         try:
-            account = accounts.authenticate(form.username.data, form.password.data, _address())
+            account = accounts.authenticate(username, form.password.data, _address(), device)
         except accounts.TooManyAttempts as refusal:
             form.form_errors.append(str(refusal))
-            return render_template("auth/login.html", form=form), 429
+            return _too_many(render_template("auth/login.html", form=form), refusal.wait)
         if account is not None:
             access.sign_in(account)
             flash(f"Signed in as {account.username}.", "success")
-            return redirect(access.safe_next(form.next.data, url_for("main.index")))
+            target = redirect(access.safe_next(form.next.data, url_for("main.index")))
+            return devices.remember(target, account)
         form.form_errors.append("That user name and password do not match.")
         keep_work()  # the failed attempt is recorded: it slows down the next guess
         return render_template("auth/login.html", form=form), 401
@@ -63,20 +94,78 @@ def logout_everywhere() -> Response:
 
 @bp.route("/signup", methods=["GET", "POST"])
 @transaction
-def signup() -> Response | str | tuple[str, int]:
-    """Make an account to own leagues."""
+def signup() -> Page:
+    """Make an account to own leagues; one address makes a few an hour at most."""
     form = SignUpForm()
+    if not form.is_submitted():
+        # Say it before the form is filled in vain.
+        wait = accounts.sign_up_wait(_address())
+        if wait is not None:
+            form.form_errors.append(str(accounts.TooManySignUps(wait)))
+        return render_template("auth/signup.html", form=form)
+    try:
+        accounts.guard_sign_up(_address())
+    except accounts.TooManySignUps as refusal:
+        form.form_errors.append(str(refusal))
+        return _too_many(render_template("auth/signup.html", form=form), refusal.wait)
     if form.validate_on_submit():
-        account = accounts.create_account(form.username.data, form.password.data)
+        account = accounts.sign_up(form.username.data, form.password.data, _address())
         access.sign_in(account)
         flash(f"Welcome, {account.username}. Start your league below.", "success")
-        return redirect(url_for("main.index"))
-    return render_template("auth/signup.html", form=form), 422 if form.is_submitted() else 200
+        return devices.remember(redirect(url_for("main.index")), account)
+    return render_template("auth/signup.html", form=form), 422
+
+
+@bp.get("/account")
+def account() -> Page:
+    """The signed-in account's own page: change the password, sign out everywhere."""
+    owner = access.current_account()
+    if owner is None:
+        return redirect(url_for("auth.login", next=url_for("auth.account")))
+    return render_template("auth/account.html", form=ChangePasswordForm(owner.username))
+
+
+@bp.post("/account/password")
+@transaction
+def change_password() -> Page:
+    """Change the password; every other session of the account ends, this one stays.
+
+    A wrong current password counts as a failed sign-in (and answers 401, as sign-in does).
+    """
+    owner = access.current_account()
+    if owner is None:
+        return redirect(url_for("auth.login", next=url_for("auth.account")))
+    form = ChangePasswordForm(owner.username)
+    page = "auth/account.html"
+    if not form.validate():
+        return render_template(page, form=form), 422
+    try:
+        matched = accounts.verify_password(
+            owner, form.current.data, _address(), devices.device_of(owner)
+        )
+    except accounts.TooManyAttempts as refusal:
+        form.current.errors = [str(refusal)]
+        return _too_many(render_template(page, form=form), refusal.wait)
+    if not matched:
+        form.current.errors = ["That is not your current password."]
+        keep_work()  # the failed try is recorded: it slows down the next guess
+        return render_template(page, form=form), 401
+    if accounts.normal_password(form.password.data) == accounts.normal_password(form.current.data):
+        form.password.errors = ["The new password is the one you have now; choose another."]
+        return render_template(page, form=form), 422
+    accounts.change_password(owner, form.password.data)
+    access.keep_signed_in(owner)
+    flash(
+        "Password changed. Every other browser and phone signed in to your account must "
+        "sign in again with the new one.",
+        "success",
+    )
+    return devices.remember(redirect(url_for("auth.account")), owner)
 
 
 @bp.route("/leagues/<int:league_id>/join", methods=["GET", "POST"])
 @transaction
-def join(league_id: int) -> Response | str | tuple[str, int]:
+def join(league_id: int) -> Page:
     """Score a league's games on this phone, with the passcode its owner set."""
     league = db.get_or_404(League, league_id)
     if league.passcode_hash is None:
@@ -87,7 +176,8 @@ def join(league_id: int) -> Response | str | tuple[str, int]:
             matched = accounts.check_passcode(league, form.passcode.data, _address())
         except accounts.TooManyAttempts as refusal:
             form.passcode.errors = [str(refusal)]
-            return render_template("auth/join.html", league=league, form=form), 429
+            page = render_template("auth/join.html", league=league, form=form)
+            return _too_many(page, refusal.wait)
         if matched:
             access.grant_scorer(league)
             flash(f"This phone can now score {league.name}'s games.", "success")

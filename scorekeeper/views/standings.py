@@ -5,11 +5,10 @@ from __future__ import annotations
 from datetime import date
 
 from flask import Blueprint, Response, abort, render_template, request
-from markupsafe import Markup
 
 from scorekeeper.extensions import db
 from scorekeeper.models import League, Player
-from scorekeeper.read import charts, pdf, players, standings
+from scorekeeper.read import charts, pdf, players, standings, standings_page
 from scorekeeper.rules.standings import MEASURES, ranking_words
 
 bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
@@ -17,29 +16,20 @@ bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
 
 def standings_context(league: League, season_key: str | None) -> dict:
     """Everything the standings page (and its printed and shared copies) shows."""
-    choices = standings.seasons(league)
-    season = standings.season_named(choices, season_key) or abort(404)
-    table = standings.standings(league, season)
-    ranked = [line for line in table if line.place is not None][:8]
-    return {
-        **_table_context(league, season, choices, table),
-        "chart": _recent_chart(league, season, ranked) if ranked else None,
-    }
-
-
-def _table_context(
-    league: League, season: standings.SeasonChoice, choices: list, table: list
-) -> dict:
+    choices = standings_page.seasons(league)
+    season = standings.season_named(list(choices), season_key) or abort(404)
+    figures = standings_page.figures(league, season)
     return {
         "league": league,
         "season": season,
         "seasons": choices,
-        "table": table,
+        "table": figures.table,
         "measure": MEASURES[league.ranking],
         "ranking_words": ranking_words(league.ranking),
-        "counted": standings.counted_games(league, season),
-        "season_pennies": standings.pennies(league, season),
-        "discarded": standings.discarded_games(league, season),
+        "counted": figures.counted,
+        "season_pennies": figures.pennies,
+        "discarded": figures.discarded,
+        "chart": figures.chart,
     }
 
 
@@ -98,23 +88,4 @@ def player(league_id: int, player_id: int) -> str:
         contracts=players.contracts_of(person),
         best_hands=players.best_hands(person),
         rivals=players.head_to_head(person),
-    )
-
-
-def _recent_chart(league: League, season: standings.SeasonChoice, ranked: list) -> Markup:
-    recent, totals = standings.recent_games(league, season)
-    series = [
-        charts.Series(line.record.name, totals.get(line.record.player, [None] * len(recent)))
-        for line in ranked
-    ]
-    played = "; ".join(
-        f"{s.name}: {', '.join('-' if v is None else str(v) for v in s.values)}" for s in series
-    )
-    return charts.line_chart(
-        series,
-        [game.started_on.strftime("%-d/%-m") for game in recent],
-        f"{'The last game' if len(recent) == 1 else f'The last {len(recent)} games'}, "
-        f"{season.label}",
-        f"Game totals in the season's last games, oldest first (- for a game sat out): {played}.",
-        ident="season-chart",
     )

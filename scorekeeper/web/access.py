@@ -154,6 +154,13 @@ def sign_out_everywhere(account: Account) -> None:
     sign_out()
 
 
+def keep_signed_in(account: Account) -> None:
+    """After the account's sessions ended (a new password), this browser's carries on: under
+    the new generation, with a new session id; the leagues it joined stay joined."""
+    session["generation"] = account.session_generation
+    session["sid"] = secrets.token_hex(16)
+
+
 def grant_scorer(league: League) -> None:
     """Let this phone score the league's games (after the right passcode): it joins the
     league's list of phones, which the owner sees in Settings."""

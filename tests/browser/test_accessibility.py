@@ -146,6 +146,7 @@ OWNER_PAGES: list[tuple[str, Opener]] = [
     ("delete rules", goto("/leagues/{league_id}/rules/{ruleset_id}/delete")),
     ("import a league", goto("/leagues/import", "input[type=file]")),
     ("settings", goto("/leagues/{league_id}/settings", "#share-link")),
+    ("your account", goto("/account", "text=Change the password")),
     ("blank scoresheet (PDF links)", goto("/leagues/{league_id}/blank", "a[href$='.pdf']")),
     ("printable blank scoresheet", goto("/leagues/{league_id}/blank/print", ".paper")),
     ("not found", goto("/leagues/{league_id}/nowhere", "text=Nothing here")),
