@@ -173,11 +173,6 @@ def load_game(game_id: int) -> Game | None:
     )
 
 
-def load_game_row(game_id: int) -> Game | None:
-    """A game and its league alone, in one query (for what needs no seats or hands)."""
-    return db.session.get(Game, game_id, options=[joinedload(Game.league)])
-
-
 def current_hand(game: Game) -> Hand | None:
     """The hand being played, or None once the game is over."""
     if is_over(game):
