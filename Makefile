@@ -29,7 +29,10 @@ $(VENV)/.dev-installed: pyproject.toml $(VENV)/.run-installed
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $@
 
+# The package is byte-compiled first (as pip does for an installed wheel): the server's start
+# then never compiles it, even where PYTHONDONTWRITEBYTECODE is set.
 run: system-deps $(VENV)/.run-installed
+	$(BIN)/python -m compileall -q scorekeeper
 	$(BIN)/flask --app scorekeeper db upgrade
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m scorekeeper.commands.serve
 

@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from bench import coldstart
 from bench.coldstart import ColdStart
 from bench.server import Memory
 from bench.timing import Stats, Target
@@ -236,10 +237,11 @@ def cold_lines(cold: ColdStart) -> list[str]:
         "  bare Flask app (waitress):  "
         + ", ".join(f"{s * 1000:.0f}" for s in cold.bare_s)
         + f" ms; median {cold.bare_median_s * 1000:.0f} ms",
-        "  Scorekeeper (make run's server): "
+        f"  Scorekeeper (make run's server; {coldstart.PREPARED}):",
+        "   "
         + ", ".join(f"{s * 1000:.0f}" for s in cold.app_s)
         + f" ms; median {cold.app_median_s * 1000:.0f} ms",
-        "  its first PDF, signed in just after: "
+        "  its first PDF, signed in just after (drawn afresh, in make run's printing process): "
         + ", ".join(f"{ms:.0f}" for ms in cold.first_pdf_ms)
         + f" ms; median {cold.first_pdf_median_ms:.0f} ms",
     ]

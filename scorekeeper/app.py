@@ -11,6 +11,7 @@ from flask import Flask
 
 from scorekeeper import config
 from scorekeeper.extensions import compress, csrf, db
+from scorekeeper.web import template_cache
 
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent
@@ -63,6 +64,7 @@ def create_app(
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
     config.ensure_secret_key(app)
+    template_cache.configure(app)
 
     db.init_app(app)
     if wants_migrations():

@@ -19,7 +19,7 @@ from pypdf import PdfReader
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.play import hands, interruptions
-from scorekeeper.read import pdf
+from scorekeeper.read import pdf, pdf_engine
 from scorekeeper.rules.entries import PlayerEntry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -311,7 +311,7 @@ def test_pdf_fetches_only_static_files(client, make_game, monkeypatch):
     # asks for goes through the fetcher, which serves static files only.
     assert all(url.startswith("http://localhost/static/") for url in fetched)
     assert [css.base_url for css in pdf.sheet_stylesheets()] == [
-        (ROOT / "static" / name).as_uri() for name in pdf.STYLESHEETS
+        (ROOT / "static" / name).as_uri() for name in pdf.SHEET_STYLESHEETS
     ]
     fetcher = pdf.StaticFilesOnly("http://localhost/", "/static/", str(ROOT / "static"))
     assert fetcher.fetch("http://localhost/static/print.css").content_type == "text/css"
@@ -437,3 +437,49 @@ def test_a_penalty_shows_where_the_score_shows(client, make_game):
     sheet = text(read_pdf(client.get(f"/games/{game.id}/sheet.pdf")))
     assert re.search(r"30\s*=\s*10\s*\+\s*2\s*short", sheet)
     assert re.search(r"25\s*=\s*out\s*\+\s*25\s*penalty", sheet)
+
+
+def pages_at_100_dpi(pdf_bytes: bytes, folder: Path) -> list[bytes]:
+    """Every page of a PDF as pdftoppm draws it at 100 dpi (PNG bytes)."""
+    folder.mkdir()
+    (folder / "sheet.pdf").write_bytes(pdf_bytes)
+    subprocess.run(
+        [pdftoppm(), "-png", "-r", "100", str(folder / "sheet.pdf"), str(folder / "page")],
+        check=True,
+    )
+    return [path.read_bytes() for path in sorted(folder.glob("page-*.png"))]
+
+
+@pytest.mark.parametrize(
+    ("players", "url"),
+    [(FIVE, "/games/{game}/sheet.pdf"), (EIGHT, "/leagues/{league}/blank.pdf?paper=letter")],
+    ids=["completed-a4", "blank-8-letter"],
+)
+def test_the_sheets_own_stylesheet_prints_what_app_css_did(
+    client, make_game, monkeypatch, tmp_path, players, url
+):
+    # static/pdf.css stands in for app.css in the scoresheets' PDFs: it must hold every rule
+    # of app.css a sheet relies on, so the pages come out the same, pixel for pixel.
+    game = make_game(players=players)
+    fined = PlayerEntry(tally={"10-K": 1}, short_cards=2, penalty=25, penalty_reason="reneged")
+    silent = PlayerEntry(no_score=True)
+    play_hand(game, [out(), fined, silent, *[tally(low=2, ace=1)] * (len(players) - 3)])
+    play_hand(game, [tally(high=1), out(), *[tally(joker=1)] * (len(players) - 2)])
+    address = url.format(game=game.id, league=game.league_id)
+    printed_with = []
+    real = pdf_engine.write_pdf
+    monkeypatch.setattr(
+        pdf_engine,
+        "write_pdf",
+        lambda html, base, fetcher, size, files: (
+            printed_with.append([f.name for f in files]) or real(html, base, fetcher, size, files)
+        ),
+    )
+    own = client.get(address)
+    monkeypatch.setattr(pdf, "SHEET_STYLESHEETS", pdf.STYLESHEETS)
+    with_app_css = client.get(address)
+    assert printed_with == [["pdf.css", "print.css"], ["app.css", "print.css"]]
+    assert read_pdf(own).pages and read_pdf(with_app_css).pages
+    assert pages_at_100_dpi(own.data, tmp_path / "own") == pages_at_100_dpi(
+        with_app_css.data, tmp_path / "app"
+    )

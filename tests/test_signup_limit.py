@@ -159,6 +159,17 @@ def test_behind_the_proxy_the_limit_counts_the_visitors_address(tmp_path):
     assert set(addresses) == {"203.0.113.20", "203.0.113.21"}
 
 
+def test_the_sign_up_page_says_so_before_the_form_is_filled(app):
+    fill_the_address(app)
+
+    page = from_address(app, "198.51.100.4").get("/signup")
+    elsewhere = from_address(app, "198.51.100.5").get("/signup")
+
+    assert page.status_code == 200
+    assert "Try again in 60 minutes." in html.unescape(text(page))
+    assert "Try again" not in text(elsewhere)
+
+
 def test_the_sign_up_page_names_the_refusal_for_screen_readers(app):
     fill_the_address(app)
     refused = sign_up(from_address(app, "198.51.100.4"), "one-too-many")

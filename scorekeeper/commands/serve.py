@@ -1,18 +1,26 @@
 """Serve the app for the kitchen table: a production WSGI server, reachable on the Wi-Fi.
 
 Run by `make run` after the database is migrated. HOST and PORT override the defaults
-(0.0.0.0, so phones on the same network can connect, and 5000).
+(0.0.0.0, so phones on the same network can connect, and 5000). The printing process
+(`read/pdf_worker.py`) is started first, so WeasyPrint loads on the machine's other core while
+the app loads here; the app itself is imported only then.
 """
+
+from __future__ import annotations
 
 import ipaddress
 import os
 import socket
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-import segno
 from waitress import serve
 
-from scorekeeper import create_app
+from scorekeeper.read import pdf_worker
+from scorekeeper.read.pdf_worker import PdfWorker
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def lan_address() -> str | None:
@@ -56,6 +64,8 @@ def announce(host: str, port: int) -> None:
         url = phone_url(host, port)
         print(f"\nScorekeeper is serving on http://127.0.0.1:{port}/ on this computer.")
         print(f"On a phone on the same Wi-Fi, open {url} or scan this code:\n")
+        import segno  # only to draw the code
+
         segno.make(url, error="m").terminal(compact=True)
     print("\nPress Ctrl+C to stop.\n", flush=True)
 
@@ -79,13 +89,27 @@ def proxy_settings(environ: Mapping[str, str] = os.environ) -> dict[str, object]
     }
 
 
+def build_app() -> Flask:
+    """The app, imported and created only now (after the printing process has started)."""
+    from scorekeeper.app import create_app
+
+    return create_app()
+
+
 def main() -> None:
     """Print where to point a phone (with a QR code) and serve until interrupted."""
     host = os.environ.get("HOST", "0.0.0.0")
     port = int(os.environ.get("PORT", "5000"))
-    app = create_app()
-    announce(host, port)
-    serve(app, host=host, port=port, threads=8, ident="scorekeeper", **proxy_settings())
+    worker = PdfWorker.start()
+    try:
+        app = build_app()
+        if worker is not None:
+            pdf_worker.attach(app, worker)
+        announce(host, port)
+        serve(app, host=host, port=port, threads=8, ident="scorekeeper", **proxy_settings())
+    finally:
+        if worker is not None:
+            worker.stop()
 
 
 if __name__ == "__main__":

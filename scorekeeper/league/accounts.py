@@ -9,7 +9,6 @@ from datetime import UTC, datetime, timedelta
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import ColumnElement, delete, func, select, text
-from zxcvbn import zxcvbn
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, JoinedPhone, League, LoginAttempt
@@ -106,7 +105,11 @@ def password_problem(password: str, username: str) -> str | None:
         return f"A password has at least {SHORTEST_PASSWORD} characters you can see."
     if fold_name(username) in fold_name(password):
         return "A password cannot contain the user name."
-    # zxcvbn reads at most 72 characters; a longer password is at least as strong.
+    # zxcvbn builds its word lists when imported (a tenth of a second), so only a sign-up or
+    # a password change loads it, never a server's start. It reads at most 72 characters;
+    # a longer password is at least as strong.
+    from zxcvbn import zxcvbn
+
     verdict = zxcvbn(password[:72], user_inputs=[username])
     if verdict["score"] < STRONG_ENOUGH:
         advice = verdict["feedback"]["warning"] or "It is too easy to guess."
@@ -284,15 +287,8 @@ def change_password(account: Account, password: str) -> None:
     db.session.flush()
 
 
-def guard_sign_up(address: str) -> None:
-    """Refuse a sign-up once the address made SIGNUPS_PER_ADDRESS accounts in the window.
-
-    Counted one at a time with the sign-in tries (the same lock, held until the request
-    commits), so parallel sign-ups cannot overshoot.
-
-    :raises TooManySignUps: with the time until the oldest counted sign-up leaves the window.
-    """
-    _serialise_attempts()
+def sign_up_wait(address: str) -> timedelta | None:
+    """How long until the address may make an account again, or None when it may now."""
     since = datetime.now(UTC) - SIGNUP_WINDOW
     mine = (
         LoginAttempt.username == SIGNUP_KEY,
@@ -301,7 +297,8 @@ def guard_sign_up(address: str) -> None:
     )
     made = db.session.scalar(select(func.count(LoginAttempt.id)).where(*mine)) or 0
     if made < SIGNUPS_PER_ADDRESS:
-        return
+        return None
+    # The sign-up whose leaving the window brings the count under the limit.
     freed = db.session.scalar(
         select(LoginAttempt.at)
         .where(*mine)
@@ -311,7 +308,21 @@ def guard_sign_up(address: str) -> None:
     )
     if freed is not None and freed.tzinfo is None:
         freed = freed.replace(tzinfo=UTC)  # SQLite keeps no zone
-    raise TooManySignUps((freed or since) + SIGNUP_WINDOW - datetime.now(UTC))
+    return max((freed or since) + SIGNUP_WINDOW - datetime.now(UTC), timedelta(seconds=1))
+
+
+def guard_sign_up(address: str) -> None:
+    """Refuse a sign-up once the address made SIGNUPS_PER_ADDRESS accounts in the window.
+
+    Counted one at a time with the sign-in tries (the same lock, held until the request
+    commits), so parallel sign-ups cannot overshoot.
+
+    :raises TooManySignUps: with the time until the oldest counted sign-up leaves the window.
+    """
+    _serialise_attempts()
+    wait = sign_up_wait(address)
+    if wait is not None:
+        raise TooManySignUps(wait)
 
 
 def sign_up(username: str, password: str, address: str) -> Account:

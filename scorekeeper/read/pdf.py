@@ -29,7 +29,7 @@ from flask import (
 )
 
 from scorekeeper.read.paper import DEFAULT_PAPER, PAPERS
-from scorekeeper.read.pdf_cache import PdfCache, key_of
+from scorekeeper.read.pdf_cache import PdfCache, PdfFolder, key_of
 
 if TYPE_CHECKING:
     from scorekeeper.read.pdf_engine import StaticFilesOnly
@@ -37,8 +37,14 @@ if TYPE_CHECKING:
 ENGINE = "scorekeeper.read.pdf_engine"
 # Finished PDFs kept in memory per process (a completed sheet is ~30 KB): PDF_CACHE_BYTES.
 DEFAULT_CACHE_BYTES = 16 * 1024 * 1024
+# ... and in the instance folder, shared by the processes and kept across restarts:
+# PDF_CACHE_FOLDER_BYTES (0 keeps none there).
+DEFAULT_FOLDER_BYTES = 64 * 1024 * 1024
+CACHE_FOLDER = "pdf-cache"
 # The stylesheets a PDF is printed with, in order: the app's, then the paper's.
 STYLESHEETS = ("app.css", "print.css")
+# The scoresheets' PDFs: the few rules of app.css they rely on (pdf.css), then the paper's.
+SHEET_STYLESHEETS = ("pdf.css", "print.css")
 # The paper a download may ask for (?paper=a4|letter) and WeasyPrint's name for each.
 PAPER_SIZES: dict[str, str] = {paper.key: paper.name for paper in PAPERS}
 # Page sizes in PDF points (1/72 inch), portrait.
@@ -123,7 +129,14 @@ def render_html(template_name: str, paper: str, landscape: bool, **context: Any)
     )
 
 
-def render_pdf(template_name: str, paper: str, landscape: bool = False, **context: Any) -> bytes:
+def render_pdf(
+    template_name: str,
+    paper: str,
+    landscape: bool = False,
+    *,
+    stylesheets: tuple[str, ...] = STYLESHEETS,
+    **context: Any,
+) -> bytes:
     """Render a template to PDF on this paper, with its print CSS, fetching nothing online.
 
     The same page on the same paper with the same stylesheets comes from the cache; a
@@ -131,12 +144,14 @@ def render_pdf(template_name: str, paper: str, landscape: bool = False, **contex
 
     :param paper: "A4" or "Letter" (see `paper_size`).
     :param landscape: turn the pages sideways.
+    :param stylesheets: the files of static/ to print with, in order: the app's own and
+        print.css by default; the scoresheets give SHEET_STYLESHEETS.
     :return: the PDF file's bytes.
     """
     context["printing"] = True
     html = render_html(template_name, paper, landscape, **context)
     base_url = request.root_url if has_request_context() else OFFLINE_ROOT
-    files = stylesheet_files()
+    files = stylesheet_files(stylesheets)
     size_rule = page_css(paper, landscape)
     stamps = ",".join(str(path.stat().st_mtime_ns) for path in files)
     key = key_of((html, base_url, size_rule, stamps))
@@ -145,9 +160,22 @@ def render_pdf(template_name: str, paper: str, landscape: bool = False, **contex
         found = cache.get(key)
         if found is not None:
             return found
-    document = _engine().write_pdf(html, base_url, static_files_only(), size_rule, files)
+    document = _write_pdf(html, base_url, size_rule, files)
     cache.put(key, document)
     return document
+
+
+def _write_pdf(html: str, base_url: str, size_rule: str, files: tuple[Path, ...]) -> bytes:
+    # `make run` draws PDFs in its printing process (pdf_worker); any other server, or that
+    # process gone, draws them here.
+    worker = current_app.extensions.get("pdf_worker")
+    if worker is not None:
+        root_url = request.root_url if has_request_context() else OFFLINE_ROOT
+        fetcher = (root_url, url_for("static", filename=""), current_app.static_folder or "")
+        drawn = worker.write_pdf(html, base_url, fetcher, size_rule, files)
+        if drawn is not None:
+            return drawn
+    return _engine().write_pdf(html, base_url, static_files_only(), size_rule, files)
 
 
 def _fresh_asked() -> bool:
@@ -155,23 +183,27 @@ def _fresh_asked() -> bool:
 
 
 def pdf_cache() -> PdfCache:
-    """This app's cache of finished PDFs (made on first use, PDF_CACHE_BYTES big)."""
+    """This app's cache of finished PDFs, made on first use: PDF_CACHE_BYTES in memory, and
+    PDF_CACHE_FOLDER_BYTES in the instance folder's pdf-cache/."""
     cache = current_app.extensions.get("pdf_cache")
     if cache is None:
-        size = current_app.config.get("PDF_CACHE_BYTES", DEFAULT_CACHE_BYTES)
-        cache = current_app.extensions.setdefault("pdf_cache", PdfCache(size))
+        config = current_app.config
+        size = config.get("PDF_CACHE_BYTES", DEFAULT_CACHE_BYTES)
+        kept = config.get("PDF_CACHE_FOLDER_BYTES", DEFAULT_FOLDER_BYTES)
+        folder = PdfFolder(Path(current_app.instance_path) / CACHE_FOLDER, kept) if kept else None
+        cache = current_app.extensions.setdefault("pdf_cache", PdfCache(size, folder))
     return cache
 
 
-def stylesheet_files() -> tuple[Path, ...]:
-    """The app's stylesheets for paper, in order."""
+def stylesheet_files(names: tuple[str, ...] = STYLESHEETS) -> tuple[Path, ...]:
+    """The app's stylesheets `names` (of static/), in order."""
     folder = Path(current_app.static_folder or "")
-    return tuple(folder / name for name in STYLESHEETS)
+    return tuple(folder / name for name in names)
 
 
 def sheet_stylesheets() -> tuple[Any, ...]:
-    """The app's stylesheets for paper, parsed once per process (again only if a file changes)."""
-    return _engine().stylesheets(stylesheet_files())
+    """The scoresheets' stylesheets, parsed once per process (again only if a file changes)."""
+    return _engine().stylesheets(stylesheet_files(SHEET_STYLESHEETS))
 
 
 def _warm_up(files: tuple[Path, ...]) -> None:
@@ -193,9 +225,10 @@ def warm_up(app: Flask) -> None:
     def after_first_answer(response: Response) -> Response:
         if not started.is_set() and app.config.get("PDF_WARM_UP", True):
             started.set()
-            if ENGINE not in sys.modules:
+            # make run's printing process (pdf_worker) warms itself up.
+            if ENGINE not in sys.modules and "pdf_worker" not in app.extensions:
                 folder = Path(app.static_folder or "")
-                files = tuple(folder / name for name in STYLESHEETS)
+                files = tuple(folder / name for name in SHEET_STYLESHEETS)
                 threading.Thread(
                     target=_warm_up, args=(files,), name="pdf-warm-up", daemon=True
                 ).start()

@@ -97,18 +97,23 @@ def logout_everywhere() -> Response:
 def signup() -> Page:
     """Make an account to own leagues; one address makes a few an hour at most."""
     form = SignUpForm()
-    if form.is_submitted():
-        try:
-            accounts.guard_sign_up(_address())
-        except accounts.TooManySignUps as refusal:
-            form.form_errors.append(str(refusal))
-            return _too_many(render_template("auth/signup.html", form=form), refusal.wait)
+    if not form.is_submitted():
+        # Say it before the form is filled in vain.
+        wait = accounts.sign_up_wait(_address())
+        if wait is not None:
+            form.form_errors.append(str(accounts.TooManySignUps(wait)))
+        return render_template("auth/signup.html", form=form)
+    try:
+        accounts.guard_sign_up(_address())
+    except accounts.TooManySignUps as refusal:
+        form.form_errors.append(str(refusal))
+        return _too_many(render_template("auth/signup.html", form=form), refusal.wait)
     if form.validate_on_submit():
         account = accounts.sign_up(form.username.data, form.password.data, _address())
         access.sign_in(account)
         flash(f"Welcome, {account.username}. Start your league below.", "success")
         return devices.remember(redirect(url_for("main.index")), account)
-    return render_template("auth/signup.html", form=form), 422 if form.is_submitted() else 200
+    return render_template("auth/signup.html", form=form), 422
 
 
 @bp.get("/account")

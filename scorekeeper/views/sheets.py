@@ -53,7 +53,13 @@ class Printout:
 
     def pdf_bytes(self) -> bytes:
         """The sheet as a PDF file."""
-        return pdf.render_pdf(self.template, self.paper, self.landscape, **self.context)
+        return pdf.render_pdf(
+            self.template,
+            self.paper,
+            self.landscape,
+            stylesheets=pdf.SHEET_STYLESHEETS,
+            **self.context,
+        )
 
     def pdf(self) -> Response:
         """The sheet as a PDF response."""

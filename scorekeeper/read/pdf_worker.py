@@ -1,0 +1,187 @@
+"""Printing in a process of its own beside `make run`'s server, started before the app loads.
+
+WeasyPrint takes about a second to import, then its first sheet loads fonts and parses the
+stylesheets. In the server's own process that work would hold the interpreter while pages are
+served. `make run` (`commands/serve.py`) therefore starts this module as a child process first
+thing: it imports WeasyPrint on the machine's other core while the server imports the app and
+answers its first page, then warms up (fonts, and the sheets' stylesheets once the server names
+them). Each PDF is then drawn there, with the same engine (`pdf_engine`) and the same fetcher
+limited to the app's static files, so the bytes are the ones the server would have made.
+
+The server sends each job down the child's stdin and reads the PDF from its stdout, one job at
+a time. A child that has died or failed is left alone and the server draws PDFs itself, as a
+server without this child (gunicorn, tests) always does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import pickle
+import signal
+import struct
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+HEADER = struct.Struct("!Q")
+log = logging.getLogger(__name__)
+
+
+def _send(stream: IO[bytes], message: Any) -> None:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(HEADER.pack(len(data)) + data)
+    stream.flush()
+
+
+def _receive(stream: IO[bytes]) -> Any:
+    head = stream.read(HEADER.size)
+    if len(head) < HEADER.size:
+        raise EOFError("the printing process has gone")
+    (size,) = HEADER.unpack(head)
+    data = stream.read(size)
+    if len(data) < size:
+        raise EOFError("the printing process has gone")
+    return pickle.loads(data)  # noqa: S301  (our own child, over a private pipe)
+
+
+class PdfWorker:
+    """The server's side: a child process that draws PDFs, one at a time."""
+
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        self.process = process
+        self.lock = threading.Lock()
+        self.unanswered = 0  # replies to warm-ups nobody waited for
+        self.failed = False
+
+    @classmethod
+    def start(cls) -> PdfWorker | None:
+        """Start the child (it begins importing WeasyPrint at once); None if it cannot start."""
+        try:
+            process = subprocess.Popen(
+                [sys.executable, "-m", __name__],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                close_fds=True,
+            )
+        except OSError:
+            log.warning("No printing process: PDFs are drawn in the server", exc_info=True)
+            return None
+        return cls(process)
+
+    @property
+    def usable(self) -> bool:
+        """True while the child runs and has not failed."""
+        return not self.failed and self.process.poll() is None
+
+    def warm_up(self, files: tuple[Path, ...]) -> None:
+        """Have the child parse the stylesheets `files` ahead of the first sheet (no wait)."""
+        with self.lock:
+            if self.usable:
+                try:
+                    _send(self.process.stdin, ("warm", files))  # type: ignore[arg-type]
+                    self.unanswered += 1
+                except OSError:
+                    self._fail("could not be told to warm up")
+
+    def write_pdf(
+        self,
+        html: str,
+        base_url: str,
+        fetcher: tuple[str, str, str],
+        page_css: str,
+        files: tuple[Path, ...],
+    ) -> bytes | None:
+        """The PDF, drawn by the child; None when the child cannot (the caller draws it).
+
+        :param fetcher: (root URL, static URL path, static folder) of `StaticFilesOnly`.
+        """
+        with self.lock:
+            if not self.usable:
+                return None
+            try:
+                while self.unanswered:
+                    _receive(self.process.stdout)  # type: ignore[arg-type]
+                    self.unanswered -= 1
+                _send(self.process.stdin, ("pdf", html, base_url, fetcher, page_css, files))  # type: ignore[arg-type]
+                status, result = _receive(self.process.stdout)  # type: ignore[arg-type]
+            except (OSError, EOFError, pickle.UnpicklingError):
+                self._fail("stopped answering")
+                return None
+            if status != "ok":
+                self._fail(f"failed: {result}")
+                return None
+            return result
+
+    def _fail(self, what: str) -> None:
+        self.failed = True
+        log.warning("The printing process %s: PDFs are drawn in the server from now on", what)
+        self.stop()
+
+    def stop(self) -> None:
+        """End the child (closing its input ends it; it is killed if it does not end)."""
+        if self.process.stdin and not self.process.stdin.closed:
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        if self.process.stdout:
+            self.process.stdout.close()
+
+
+def attach(app: Flask, worker: PdfWorker) -> None:
+    """Have `app` draw its PDFs in `worker`, which parses the sheets' stylesheets meanwhile."""
+    from scorekeeper.read import pdf
+
+    app.extensions["pdf_worker"] = worker
+    folder = Path(app.static_folder or "")
+    worker.warm_up(tuple(folder / name for name in pdf.STYLESHEETS))
+
+
+def serve_jobs(jobs: IO[bytes], replies: IO[bytes]) -> None:
+    """The child's loop: import and warm up the engine, then answer each job until input ends."""
+    from scorekeeper.read import pdf_engine  # the second that this process is for
+
+    pdf_engine.warm_up(())  # fontconfig and Pango, in the sheets' default fonts
+    while True:
+        try:
+            job = _receive(jobs)
+        except EOFError:
+            return
+        try:
+            if job[0] == "warm":
+                pdf_engine.warm_up(job[1])
+                result: Any = None
+            else:
+                _, html, base_url, (root_url, static_path, folder), page_css, files = job
+                fetcher = pdf_engine.StaticFilesOnly(root_url, static_path, folder)
+                result = pdf_engine.write_pdf(html, base_url, fetcher, page_css, files)
+        except Exception as error:  # the server draws this one itself, and says why
+            log.exception("Drawing a PDF failed in the printing process")
+            _send(replies, ("error", repr(error)))
+        else:
+            _send(replies, ("ok", result))
+
+
+def main() -> None:
+    """Run as the child: jobs on stdin, replies on stdout; anything printed goes to stderr."""
+    # Ctrl+C in `make run` reaches the whole process group: the server stops, which closes
+    # this process's input, and that ends it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    logging.basicConfig(level=logging.WARNING)
+    serve_jobs(sys.stdin.buffer, replies)
+
+
+if __name__ == "__main__":
+    main()
