@@ -17,6 +17,10 @@ def apply_defaults(app: Flask) -> None:
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         # Sessions end after two weeks without a visit (see access.IDLE_LIMIT).
         PERMANENT_SESSION_LIFETIME=timedelta(days=14),
+        # The cookie is written when the session changes, not signed again on every answer: a
+        # visit more than a minute after the last moves its "seen" time (see
+        # access.check_request), which sends the cookie with two weeks more.
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,

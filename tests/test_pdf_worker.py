@@ -1,5 +1,7 @@
 """`make run`'s printing process: the same PDFs as the server's own, and the server's when it fails."""
 
+import os
+
 import pytest
 
 from scorekeeper.commands import serve
@@ -47,6 +49,11 @@ def test_the_printing_process_draws_the_same_pdf_as_the_server(app, client, make
     assert [fresh(client, url) for url in urls] == own
     assert answers == [True, True]
     assert worker.usable
+    # It runs below the server in priority, so it never holds back the server's pages.
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, worker.process.pid) == min(
+        19, mine + pdf_worker.NICENESS
+    )
 
 
 def test_a_printing_process_that_died_leaves_the_pdfs_to_the_server(app, client, make_game, worker):

@@ -7,6 +7,8 @@ thing: it imports WeasyPrint on the machine's other core while the server import
 answers its first page, then warms up (fonts, and the sheets' stylesheets once the server names
 them). Each PDF is then drawn there, with the same engine (`pdf_engine`) and the same fetcher
 limited to the app's static files, so the bytes are the ones the server would have made.
+It runs at a lower priority (niceness 10): on a busy machine the server's start and pages
+come first; on an idle core that changes nothing.
 
 The server sends each job down the child's stdin and reads the PDF from its stdout, one job at
 a time. A child that has died or failed is left alone and the server draws PDFs itself, as a
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     from flask import Flask
 
 HEADER = struct.Struct("!Q")
+NICENESS = 10
 log = logging.getLogger(__name__)
 
 
@@ -144,7 +147,8 @@ def attach(app: Flask, worker: PdfWorker) -> None:
 
     app.extensions["pdf_worker"] = worker
     folder = Path(app.static_folder or "")
-    worker.warm_up(tuple(folder / name for name in pdf.STYLESHEETS))
+    for names in (pdf.SHEET_STYLESHEETS, pdf.STYLESHEETS):  # the scoresheets', then the rest
+        worker.warm_up(tuple(folder / name for name in names))
 
 
 def serve_jobs(jobs: IO[bytes], replies: IO[bytes]) -> None:
@@ -177,6 +181,10 @@ def main() -> None:
     # Ctrl+C in `make run` reaches the whole process group: the server stops, which closes
     # this process's input, and that ends it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Below the server in priority: on a busy machine its start and its pages go first (on
+    # an idle core this changes nothing).
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
+        os.nice(NICENESS)
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     logging.basicConfig(level=logging.WARNING)

@@ -17,7 +17,7 @@ from scorekeeper.read import scoresheet
 from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
 from scorekeeper.web import access
-from scorekeeper.web.access import owner_only, request_game
+from scorekeeper.web.access import owner_only
 from scorekeeper.web.database import transaction
 
 bp = Blueprint("games", __name__)
@@ -136,9 +136,10 @@ def _int_or_404(text: str | None) -> int:
 
 
 @bp.get("/games/<int:game_id>/sheet")
+@access.reads_history
 def sheet(game_id: int) -> str:
     """The game's scoresheet: every hand, running totals, who went out, places."""
-    game = request_game(game_id)
+    game = access.request_snapshot(game_id)
     sheet = scoresheet.build(game)
     chart = scoresheet.running_chart(sheet) if sheet.rows else None
     fixable = hands.fixable_hands(game, owner=access.role_in(game.league) == "owner")

@@ -32,9 +32,10 @@ def _hand(game: Game, hand_id: int) -> Hand:
 
 
 @bp.get("")
+@access.reads_snapshot
 def show(game_id: int) -> str:
     """The table screen: the hand in play and the running totals; the results once finished."""
-    game = _game(game_id)
+    game = access.request_snapshot(game_id)
     hand = games.current_hand(game)
     sheet = scoresheet.build(game)
     return render_template(
@@ -45,8 +46,7 @@ def show(game_id: int) -> str:
         sheet=sheet,
         fixable=_fixable(game),
         last_scored=sheet.rows[-1].hand if sheet.rows else None,
-        redeal_form=RedealForm(formdata=None, version=hand.version if hand else None),
-        may_i_form=MayIForm(formdata=None),
+        may_i_form=MayIForm(formdata=None) if _asks_about_the_claim(game.rules) else None,
         sizes=mayi.hand_sizes(hand) if hand else [],
         may_i_limit=rules.may_i_limit(game.rules, hand.number) if hand else None,
         kitty=mayi.kitty(game),
@@ -56,6 +56,12 @@ def show(game_id: int) -> str:
         stock_over=hand is not None and hands.stock_exhausted(hand),
         rematch=rematch(game) if game.status == GameStatus.FINISHED else None,
     )
+
+
+def _asks_about_the_claim(rs: rules.RuleSet) -> bool:
+    """True when the May I? panel asks a question before a claim (the form's check boxes)."""
+    may_i = rs.may_i
+    return not may_i.after_going_down or may_i.not_after_current_takes or may_i.not_twice_running
 
 
 def _fixable(game: Game) -> set[int]:
@@ -68,7 +74,7 @@ def _fixable(game: Game) -> set[int]:
 @access.game_row_only
 def version(game_id: int) -> Response:
     """The game's version, which other phones poll to follow the saves made here."""
-    game = _game(game_id)
+    game = access.request_snapshot(game_id)
     return jsonify(version=game.version)
 
 

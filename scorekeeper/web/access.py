@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, redirect, request, session, url_for
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, JoinedPhone, League, SignedOutSession
 from scorekeeper.play import games
+from scorekeeper.read import snapshot
 from scorekeeper.rules.limits import LARGEST_ID
 
 Role = Literal["owner", "scorer"]
@@ -46,64 +48,127 @@ def account_only(view: View) -> View:
 
 
 def game_row_only(view: View) -> View:
-    """Mark a view that reads only the game's own row (its version), not its seats and hands."""
+    """Mark a view that reads only the game's own row (its version), not its seats and hands:
+    it gets a read-only snapshot of that row (`snapshot.load_row`)."""
     view.game_row_only = True  # type: ignore[attr-defined]
+    return view
+
+
+def reads_snapshot(view: View) -> View:
+    """Mark a view that only reads its game: the check loads it as a read-only snapshot
+    (`read/snapshot.py`, a few Core queries) instead of as models."""
+    view.reads_snapshot = "marks"  # type: ignore[attr-defined]
+    return view
+
+
+def reads_history(view: View) -> View:
+    """As `reads_snapshot`, with each correction in full (the scoresheet's history)."""
+    view.reads_snapshot = "history"  # type: ignore[attr-defined]
     return view
 
 
 def request_game(game_id: int) -> Game:
     """The game the URL names, as the access check loaded it for this request (else 404).
 
-    The check loads it once, with everything its pages show; a view marked `game_row_only`
-    gets the game's row alone.
+    The check loads it once, with everything its pages show.
     """
     game = g.get("game")
-    if game is None or game.id != game_id:
+    if not isinstance(game, Game) or game.id != game_id:
         game = games.load_game(game_id)
         g.game = game
     return game or abort(404)
 
 
-def current_account() -> Account | None:
-    """The signed-in account, if any (looked up once per signed-in id).
+def request_snapshot(game_id: int) -> snapshot.GameSnapshot:
+    """The game the URL names as a read-only snapshot, as the access check loaded it for a
+    view marked `reads_snapshot`, `reads_history` or `game_row_only` (else 404)."""
+    game = g.get("game")
+    if not isinstance(game, snapshot.GameSnapshot) or game.id != game_id:
+        game = snapshot.load(game_id, history=True)
+        g.game = game
+    return game or abort(404)
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    """Who is signed in, as pages show it: the account's id and user name."""
+
+    id: int
+    username: str
+
+
+# Whether a session id was signed out; and a signed-in account's row with that answer.
+_SIGNED_OUT = select(SignedOutSession.id).where(SignedOutSession.id == bindparam("sid"))
+_VISITOR = select(
+    Account.id, Account.username, Account.session_generation, _SIGNED_OUT.exists()
+).where(Account.id == bindparam("account_id"))
+_PHONE = select(JoinedPhone.id).where(
+    JoinedPhone.league_id == bindparam("league_id"), JoinedPhone.token == bindparam("token")
+)
+
+
+def signed_in() -> SignedIn | None:
+    """The signed-in account, if any: looked up once per request, with the session's
+    revocation, in one query.
 
     A session signed in before the account's last "sign out everywhere", or signed out on
     this browser (its cookie copied elsewhere), signs nobody in.
     """
-    account_id = session.get("account_id")
-    # Keyed by the id, not just cached: an app context (and its `g`) may outlive a request.
-    if g.get("account_id") != account_id or "account" not in g:
-        g.account_id = account_id
-        account = db.session.get(Account, account_id) if account_id else None
-        if account is not None and (
-            session.get("generation", 0) != account.session_generation or _session_ended()
-        ):
-            account = None
-        g.account = account
-    return g.account
+    return _session_facts()[0]
+
+
+def current_account() -> Account | None:
+    """The signed-in account as a model, for a view that changes or links to it."""
+    visitor = signed_in()
+    return None if visitor is None else db.session.get(Account, visitor.id)
 
 
 def _session_ended() -> bool:
     """True when this session was signed out, or began longer ago than SESSION_LIMIT."""
+    return _session_facts()[1]
+
+
+def _session_facts() -> tuple[SignedIn | None, bool]:
+    """(who is signed in, whether the session ended), read once per request and session.
+
+    Kept in `g` under the session's account, generation and id, so a sign-in or sign-out
+    within the request reads again; `check_request` drops it as each request begins (an app
+    context, and its `g`, may outlive a request).
+    """
+    account_id, sid = session.get("account_id"), session.get("sid")
+    key = (account_id, session.get("generation", 0), sid, session.get("began"))
+    known = g.get("session_facts")
+    if known is not None and known[0] == key:
+        return known[1]
     began = session.get("began")
-    if began is not None and _now() - float(began) > SESSION_LIMIT.total_seconds():
-        return True
-    sid = session.get("sid")
-    return sid is not None and db.session.get(SignedOutSession, sid) is not None
+    ended = began is not None and _now() - float(began) > SESSION_LIMIT.total_seconds()
+    visitor = None
+    connection = db.session.connection()
+    row = None
+    if account_id is not None:
+        row = connection.execute(_VISITOR, {"account_id": account_id, "sid": sid}).first()
+    if row is not None:
+        ended = ended or bool(row[3])
+        if not ended and key[1] == row.session_generation:
+            visitor = SignedIn(row.id, row.username)
+    elif sid is not None and not ended:
+        ended = connection.execute(_SIGNED_OUT, {"sid": sid}).first() is not None
+    g.session_facts = (key, (visitor, ended))
+    return visitor, ended
 
 
 def _now() -> float:
     return datetime.now(UTC).timestamp()
 
 
-def role_in(league: League) -> Role | None:
+def role_in(league: League | snapshot.LeagueRow) -> Role | None:
     """The visitor's role in the league: owner, scorer, or None.
 
     A scorer's phone must still be on the league's list of joined phones: the owner may
     remove it, and a new passcode removes them all.
     """
-    account = current_account()
-    if account is not None and league.owner_id == account.id:
+    visitor = signed_in()
+    if visitor is not None and league.owner_id == visitor.id:
         return "owner"
     if league.id in session.get("scorer_of", []) and _phone_joined(league.id):
         return "scorer"
@@ -114,10 +179,8 @@ def _phone_joined(league_id: int) -> bool:
     token = session.get("phone")
     if not token or _session_ended():
         return False
-    found = db.session.scalar(
-        select(JoinedPhone.id).where(JoinedPhone.league_id == league_id, JoinedPhone.token == token)
-    )
-    return found is not None
+    given = {"league_id": league_id, "token": token}
+    return db.session.connection().execute(_PHONE, given).first() is not None
 
 
 def _new_session() -> None:
@@ -205,14 +268,16 @@ def safe_next(target: str | None, fallback: str) -> str:
     return target
 
 
-def _league_of_request() -> League | None:
+def _league_of_request() -> League | snapshot.LeagueRow | None:
     args = request.view_args or {}
     if "league_id" in args:
         return db.session.get(League, args["league_id"]) or abort(404)
     if "game_id" in args:
         view = current_app.view_functions.get(request.endpoint or "")
         if getattr(view, "game_row_only", False):
-            game = games.load_game_row(args["game_id"])
+            game = snapshot.load_row(args["game_id"])
+        elif kind := getattr(view, "reads_snapshot", None):
+            game = snapshot.load(args["game_id"], history=kind == "history")
         else:
             game = games.load_game(args["game_id"])
         g.game = game or abort(404)
@@ -229,6 +294,7 @@ def _expired() -> bool:
 
 def check_request() -> Response | None:
     """Refuse the request unless the visitor may see or do it."""
+    g.pop("session_facts", None)  # read afresh for each request, even in a shared app context
     if request.endpoint == "static":
         return None
     if _expired() or _session_ended():
@@ -240,12 +306,12 @@ def check_request() -> Response | None:
     view = current_app.view_functions.get(request.endpoint)
     league = _league_of_request()
     if league is None:
-        if current_account() is None and getattr(view, "account_only", False):
+        if signed_in() is None and getattr(view, "account_only", False):
             return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
         return None
     role = role_in(league)
     if role is None:
-        if current_account() is None and not session.get("scorer_of"):
+        if signed_in() is None and not session.get("scorer_of"):
             return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
         abort(404)  # another league's: as if it did not exist
     g.league, g.role = league, role
@@ -283,4 +349,4 @@ def register(app: Flask) -> None:
 
     @app.context_processor
     def visitor() -> dict[str, Any]:
-        return {"account": current_account(), "role": g.get("role")}
+        return {"account": signed_in(), "role": g.get("role")}
