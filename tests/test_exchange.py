@@ -12,6 +12,7 @@ import pytest
 from conftest import out, play_hand, tally
 from flask import render_template_string
 from reading import markup, visible_text
+from rows import stored_rows
 from sqlalchemy import func, select
 
 from scorekeeper import exchange, rules
@@ -186,6 +187,7 @@ def test_export_import_export_gives_the_same_file(app, runner):
     assert data["rulesets"][1]["rules"]["short_card_penalty"] == 15
     assert data["games"][6]["rules"]["short_card_penalty"] == 10
 
+    played = stored_rows(league.id)
     empty_the_database()
     imported = runner.invoke(args=["import", "-"], input=exported.stdout)
     assert imported.exit_code == 0, imported.output
@@ -194,6 +196,10 @@ def test_export_import_export_gives_the_same_file(app, runner):
 
     assert again.exit_code == 0, again.output
     assert without_time(again.stdout) == without_time(exported.stdout)
+    # The replay wrote the very rows the table's own play wrote, to the last column.
+    copy = db.session.scalar(select(League.id))
+    assert stored_rows(copy) == played
+    assert sum(len(rows) for rows in played.values()) > 150
 
 
 def test_a_file_naming_cards_short_missing_cards_still_reads(app, runner):

@@ -11,6 +11,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from rows import stored_rows
 from sqlalchemy import select
 
 from scorekeeper import rules
@@ -410,6 +411,7 @@ def test_the_league_file_keeps_every_new_field(app, runner, make_league):
     assert progressive_hand["Ann"]["score"] == 40
     assert progressive_hand["Bob"]["went_out"] and progressive_hand["Cat"]["went_out"]
 
+    played = stored_rows(league.id)
     for table in reversed(db.metadata.sorted_tables):
         db.session.execute(table.delete())
     db.session.commit()
@@ -418,6 +420,8 @@ def test_the_league_file_keeps_every_new_field(app, runner, make_league):
     again = runner.invoke(args=["export"])
     strip = lambda text: re.sub(r'"exported_at": ?"[^"]*"', "", text)  # noqa: E731
     assert strip(again.stdout) == strip(exported.stdout)
+    # The same rows as the table's play wrote: nets in pennies and buys too.
+    assert stored_rows(db.session.scalar(select(League.id))) == played
 
 
 @pytest.mark.parametrize("open_limits", [True, False], ids=["blank-is-no-limit", "kept-for-later"])

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 from datetime import date
 from io import BytesIO
 from pathlib import Path
@@ -483,3 +484,24 @@ def test_the_sheets_own_stylesheet_prints_what_app_css_did(
     assert pages_at_100_dpi(own.data, tmp_path / "own") == pages_at_100_dpi(
         with_app_css.data, tmp_path / "app"
     )
+
+
+def test_pdfs_drawn_in_one_thread_share_its_font_configuration(client, make_game, monkeypatch):
+    # WeasyPrint would otherwise load fontconfig and start a new font map for every PDF.
+    import weasyprint.document
+
+    made = []
+    real = weasyprint.document.FontConfiguration
+    monkeypatch.setattr(weasyprint.document, "FontConfiguration", lambda: made.append(1) or real())
+    game = make_game(players=FOUR)
+    play(game, 2)
+    first = client.get(f"/games/{game.id}/sheet.pdf", headers={"Cache-Control": "no-cache"})
+    config = pdf_engine.font_config()
+    again = client.get(f"/games/{game.id}/sheet.pdf", headers={"Cache-Control": "no-cache"})
+    assert made == [] and pdf_engine.font_config() is config
+    assert read_pdf(again).pages and again.data == first.data
+    elsewhere = []
+    thread = threading.Thread(target=lambda: elsewhere.append(pdf_engine.font_config()))
+    thread.start()
+    thread.join()
+    assert elsewhere and elsewhere[0] is not config

@@ -1,45 +1,109 @@
-"""Rows a league file's replay holds back, written at the end in one INSERT per table.
+"""A league file's replayed games, written at the end: one INSERT per table.
 
-The ORM would send one INSERT per row, as it wants each id back; nothing needs them.
+The replay plays each game in memory, never adding it to the session; here its rows go in
+as multi-row INSERTs. Games, seats and hands return their new ids (by their natural keys),
+which key the rows below them; the seats' stand-in ids from the replay are replaced on the way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import insert, inspect
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Correction, Hand, HandScore, MayIClaim
-
-HAND_ROWS = {"scores": HandScore, "claims": MayIClaim, "corrections": Correction}
-Held = list[tuple[Hand, str, list[Any]]]
+from scorekeeper.models import Correction, Game, Hand, HandScore, MayIClaim, Seat, Suspension
 
 
-def write_held(held: Held) -> None:
-    """Flush the games and hands, then write the held rows in one INSERT per table (the ORM
-    would send one per row, as it wants each id back; nothing needs them).
-    """
-    db.session.flush()
-    for name, model in HAND_ROWS.items():
-        values = [
-            {**_columns(row), "hand_id": hand.id}
-            for hand, held_name, rows in held
-            if held_name == name
-            for row in rows
-        ]
-        if values:
-            db.session.execute(insert(model), values)
-    for hand, name, _ in held:
-        db.session.expire(hand, [name])
-    held.clear()
-
-
-def _columns(row: Any) -> dict[str, Any]:
-    """The column values a new row was given (the others take their defaults)."""
-    given = row.__dict__
-    return {
-        attr.key: given[attr.key]
-        for attr in inspect(type(row)).column_attrs
-        if attr.key in given and attr.key != "id"
+def write_games(games: Sequence[Game]) -> None:
+    """Insert the replayed games with their seats, hands, suspensions, scores, May I?s and
+    corrections, in the file's order (ids follow it, as the export sorts by them)."""
+    game_rows = [_row(game) for game in games]
+    game_id = _insert_returning(Game, game_rows, ("league_id", "number"))
+    by_game = [
+        (game, game_id[row["league_id"], row["number"]])
+        for game, row in zip(games, game_rows, strict=True)
+    ]
+    seat_rows = [
+        _row(seat, game_id=gid, player_id=seat.player.id)
+        for game, gid in by_game
+        for seat in game.seats
+    ]
+    seat_id = _insert_returning(Seat, seat_rows, ("game_id", "position"))
+    real_seat = {
+        id(seat): seat_id[gid, seat.position] for game, gid in by_game for seat in game.seats
     }
+    hand_rows = [_row(hand, game_id=gid) for game, gid in by_game for hand in game.hands]
+    hand_id = _insert_returning(Hand, hand_rows, ("game_id", "number", "attempt"))
+    by_hand = [
+        (hand, hand_id[gid, hand.number, hand.attempt])
+        for game, gid in by_game
+        for hand in game.hands
+    ]
+    pauses = [_row(pause, game_id=gid) for game, gid in by_game for pause in game.suspensions]
+    _insert(Suspension, pauses)
+    for name, model in (("scores", HandScore), ("claims", MayIClaim)):
+        rows = [
+            _row(row, hand_id=hid, seat_id=real_seat[id(row.seat)])
+            for hand, hid in by_hand
+            for row in getattr(hand, name)
+        ]
+        _insert(model, rows)
+    fixes = [_row(fix, hand_id=hid) for hand, hid in by_hand for fix in hand.corrections]
+    _insert(Correction, fixes)
+
+
+def _insert_returning(
+    model: type[db.Model], rows: list[dict[str, Any]], key: tuple[str, ...]
+) -> dict[tuple[Any, ...], int]:
+    """Insert the rows in multi-row INSERTs; each new id by the row's unique `key` columns.
+
+    The ids come back by key rather than by order: SQLite returns them in no set order, and
+    keeping the order would cost it one INSERT per row. Each statement assigns its ids in the
+    order of its rows (PostgreSQL is asked to keep that order outright).
+    """
+    if not rows:
+        return {}
+    table = model.__table__
+    keep_order = db.session.get_bind().dialect.name != "sqlite"
+    statement = insert(table).returning(
+        table.c.id, *(table.c[name] for name in key), sort_by_parameter_order=keep_order
+    )
+    return {tuple(found[1:]): found[0] for found in db.session.execute(statement, rows)}
+
+
+def _insert(model: type[db.Model], rows: list[dict[str, Any]]) -> None:
+    if rows:
+        db.session.execute(insert(model.__table__), rows)
+
+
+def _row(obj: Any, **keys: int) -> dict[str, Any]:
+    """The column values of a new object: its foreign `keys`, the values it was given, and
+    the defaults of the others (every row of a table has the same keys: one statement)."""
+    given = obj.__dict__
+    row: dict[str, Any] = dict(keys)
+    for column, key in _columns(type(obj)):
+        if key in keys:
+            continue
+        if key in given:
+            row[key] = given[key]
+        elif column.default is None:
+            row[key] = None
+        elif column.default.is_callable:
+            row[key] = column.default.arg(None)
+        else:
+            row[key] = column.default.arg
+    return row
+
+
+_COLUMNS: dict[type, list[tuple[Any, str]]] = {}
+
+
+def _columns(model: type) -> list[tuple[Any, str]]:
+    """The columns of a model but its id, with their attribute names."""
+    if model not in _COLUMNS:
+        _COLUMNS[model] = [
+            (attr.columns[0], attr.key) for attr in inspect(model).column_attrs if attr.key != "id"
+        ]
+    return _COLUMNS[model]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any, NoReturn
@@ -81,11 +80,35 @@ def _shown(value: Any) -> str:
 
 
 class Node:
-    """A value read from the file, with its place in it, e.g. `games[0].hands[2]`."""
+    """A value read from the file, with its place in it, e.g. `games[0].hands[2]`.
 
-    def __init__(self, value: Any, place: str = "") -> None:
+    The place is spelt out only when asked for (a refusal): reading a large file walks
+    hundreds of thousands of fields.
+    """
+
+    __slots__ = ("value", "_place", "_parent", "_key", "_named")
+
+    def __init__(
+        self,
+        value: Any,
+        place: str = "",
+        parent: Node | None = None,
+        key: str | int = "",
+        named: bool = False,
+    ) -> None:
         self.value = value
-        self.place = place
+        self._place = place if parent is None else None
+        self._parent = parent
+        self._key = key
+        self._named = named
+
+    @property
+    def place(self) -> str:
+        """Where this value is in the file, e.g. `games[0].hands[2]`."""
+        if self._place is None:
+            assert self._parent is not None
+            self._place = join(self._parent.place, self._key, self._named)
+        return self._place
 
     def fail(self, message: str) -> NoReturn:
         """Refuse the file at this place."""
@@ -102,29 +125,29 @@ class Node:
         self._expect(isinstance(self.value, dict), "an object")
         unknown = [key for key in self.value if key not in known]
         if unknown:
-            Node(None, join(self.place, unknown[0])).fail("this field is not part of the format.")
+            Node(None, parent=self, key=unknown[0]).fail("this field is not part of the format.")
         return self
 
     def get(self, key: str, default: Any = _ABSENT) -> Node:
         """The field `key` of this object; `default` when it is left out."""
-        return Node(self.value.get(key, default), join(self.place, key))
+        return Node(self.value.get(key, default), parent=self, key=key)
 
     def named(self, key: str) -> Node:
         """The entry for the name `key` of this object (a player, a card group)."""
-        return Node(self.value.get(key, _ABSENT), join(self.place, key, named=True))
+        return Node(self.value.get(key, _ABSENT), parent=self, key=key, named=True)
 
     def items(self) -> list[Node]:
         """The entries of a list."""
         self._expect(isinstance(self.value, list), "a list")
-        return [Node(item, join(self.place, i)) for i, item in enumerate(self.value)]
+        return [Node(item, parent=self, key=i) for i, item in enumerate(self.value)]
 
     def names(self) -> list[str]:
         """The names of an object keyed by name, in the file's order."""
         self._expect(isinstance(self.value, dict), "an object keyed by name")
         for key in self.value:
-            problem = limits.text_problem(key)
+            problem = _name_problem(key)
             if problem:
-                Node(None, join(self.place, key, named=True)).fail(problem)
+                Node(None, parent=self, key=key, named=True).fail(problem)
         return list(self.value)
 
     def integer(self, minimum: int | None = 0, maximum: int | None = None) -> int:
@@ -183,6 +206,13 @@ class Node:
         except ValueError:
             self.fail(f"expected a time in ISO 8601, got {_shown(self.value)}.")
         return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@lru_cache(maxsize=1024)
+def _name_problem(name: str) -> str | None:
+    """What is wrong with a name used as a key, if anything (a file names a few players in
+    every hand: each name is checked once)."""
+    return limits.text_problem(name)
 
 
 def read_file(data: bytes | str) -> Node:
@@ -255,12 +285,13 @@ def read_report(node: Node) -> PlayerEntry:
                 node.get(old).fail(f"this is the older name of {name}; give only one of them.")
             node = Node({**node.value, name: node.value[old]}, node.place)
     tally_node = node.get("tally", None)
-    tally: Mapping[str, int] = {}
+    tally: dict[str, int] = {}
     if tally_node.value is not None:
-        tally = {
-            label: tally_node.named(label).integer(-MOST_CARDS, MOST_CARDS)
-            for label in tally_node.names()
-        }
+        for label in tally_node.names():
+            count = tally_node.value[label]
+            if not (type(count) is int and -MOST_CARDS <= count <= MOST_CARDS):
+                tally_node.named(label).integer(-MOST_CARDS, MOST_CARDS)  # says what is wrong
+            tally[label] = count
     return PlayerEntry(
         went_out=node.get("went_out", False).flag(),
         tally=tally,

@@ -1,15 +1,16 @@
 """Import a league file as a new league: settings, players, rule sets, seasons, then games.
 
-All or nothing: the import flushes as it goes and raises at the first fault; the caller
-rolls the session back (the CLI command does, and so does the `transaction` decorator when
-the upload page answers 422).
+All or nothing: the import raises at the first fault, before any game is written (the games
+are replayed in memory and written together at the end); the caller rolls the session back
+(the CLI command does, and so does the `transaction` decorator when the upload page answers
+422).
 """
 
 from __future__ import annotations
 
 from sqlalchemy import select
 
-from scorekeeper.exchange.bulk import Held, write_held
+from scorekeeper.exchange.bulk import write_games
 from scorekeeper.exchange.format import Node, read_file, read_rules
 from scorekeeper.exchange.replay import replay_game
 from scorekeeper.extensions import db
@@ -37,10 +38,11 @@ def import_league(data: bytes | str, owner: Account | None = None) -> League:
     rulesets = _rulesets(league, root.get("rulesets"))
     for node in root.get("seasons", []).items():
         _season(league, node)
-    held: Held = []
-    for node in root.get("games", []).items():
-        replay_game(league, node, players, rulesets, held)
-    write_held(held)
+    replayed = [
+        replay_game(league, node, players, rulesets, number)
+        for number, node in enumerate(root.get("games", []).items(), start=1)
+    ]
+    write_games(replayed)
     return league
 
 

@@ -13,14 +13,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 
-from sqlalchemy.orm.attributes import set_committed_value
-
 from scorekeeper import rules
-from scorekeeper.exchange.bulk import HAND_ROWS, Held
 from scorekeeper.exchange.format import Node, read_rules
 from scorekeeper.exchange.leaving import Leaver, plan_leaves
 from scorekeeper.exchange.reports import Report, read_hand_report, read_snapshot
-from scorekeeper.extensions import db
 from scorekeeper.models import (
     Game,
     GameStatus,
@@ -43,7 +39,6 @@ HAND_FIELDS = (
 )
 CORRECTION_FIELDS = ("made_at", "made_by", "reason", "old", "new")
 ENDED = (GameStatus.FINISHED, GameStatus.INCOMPLETE)
-# The rows a hand holds that a replayed game writes in bulk, by relationship.
 MOST_RENEWALS = 100  # far more than a hand ever sees; a bound on the work one file can ask
 
 
@@ -295,38 +290,18 @@ def replay_game(
     node: Node,
     players: dict[str, Player],
     rulesets: list[LeagueRuleSet],
-    held: Held,
+    number: int,
 ) -> Game:
-    """Start the game as the file describes it and play every hand again.
+    """Start the game as the file describes it and play every hand again, in memory.
 
+    :param number: the game's number in the new league.
     :raises ImportRefused: at the first fact the operations or the rules refuse.
 
-    The game is checked hand by hand in memory (no flush and no query per hand: the
-    operations read the hands, scores and claims they hold); only starting a game flushes,
-    as its seats' ids key every score. Its new hands' scores, May I?s and corrections are
-    taken out of the session and added to `held`, for `write_held` once every game is in.
+    The game, its seats, hands and their rows are never added to the session: the operations
+    read what they hold, with no flush and no query; `bulk.write_games` writes them once every
+    game is in. Until then each seat's id is a stand-in (minus one less its position): it keys
+    the scores, May I?s and totals within the game, and is never written.
     """
-    with db.session.no_autoflush:
-        game = _replay(league, node, players, rulesets)
-        for hand in game.hands:
-            if hand.id is not None:  # the first hand, written when the game started
-                continue
-            for name in HAND_ROWS:
-                rows = list(getattr(hand, name))
-                if rows:
-                    for row in rows:
-                        db.session.expunge(row)
-                    set_committed_value(hand, name, [])
-                    held.append((hand, name, rows))
-    return game
-
-
-# A hand's rows kept out of the session until the hand has its id: hand, relationship, rows.
-
-
-def _replay(
-    league: League, node: Node, players: dict[str, Player], rulesets: list[LeagueRuleSet]
-) -> Game:
     node.fields(*GAME_FIELDS)
     rules_data = read_rules(node.get("rules"))
     kept = node.get("ruleset", None).optional_integer()
@@ -340,9 +315,17 @@ def _replay(
     # The game's own copy of the rules, in the shape start_game reads; never saved itself.
     copy = LeagueRuleSet(league_id=league.id, preset_key="", data=rules_data)
     with refused_at(node.get("seats")):
-        game = games.start_game(
-            league, copy, seated, first_dealer.value, today=node.get("started_on").day()
+        game = games.new_game(
+            league,
+            copy,
+            seated,
+            first_dealer.value,
+            number,
+            today=node.get("started_on").day(),
+            rules_data=rules_data,
         )
+    for seat in game.seats:
+        seat.id = -1 - seat.position
     game.ruleset_id = rulesets[kept].id if kept is not None else None
     replay = GameReplay(node, game)
     replay.read_seats(seat_nodes)

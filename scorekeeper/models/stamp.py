@@ -65,8 +65,9 @@ def _game_matters(game: Game, session: Session) -> bool:
 
 def _seat_game(seat: Seat, session: Session) -> Game | None:
     game = seat.__dict__.get("game")
-    if game is None and seat.game_id is not None:
-        key = inspect(Game).identity_key_from_primary_key((seat.game_id,))
+    ids = _known(seat, "game_id")
+    if game is None and ids and len(ids) == 1:
+        key = inspect(Game).identity_key_from_primary_key((next(iter(ids)),))
         game = session.identity_map.get(key)
     return game
 
@@ -75,11 +76,10 @@ def _leagues_of(obj: Game | Player | Season) -> set[int] | None:
     """The leagues the row belonged to before and after this flush; None when unknown."""
     found = _known(obj, "league_id") or set()
     history = inspect(obj).attrs["league"].history
-    found |= {
-        league.id
-        for league in (*history.added, *history.unchanged, *history.deleted)
-        if league is not None and league.id is not None
-    }
+    for league in (*history.added, *history.unchanged, *history.deleted):
+        identity = inspect(league).identity if league is not None else None
+        if identity:  # read without loading: the row may be gone
+            found.add(identity[0])
     return found or None
 
 
@@ -155,7 +155,10 @@ def _after_flush_postexec(session: Session, _context: Any) -> None:
 
 def _forget(session: Session, moved: Any) -> None:
     for obj in list(session.identity_map.values()):
-        if isinstance(obj, League) and (moved == _ALL or None in moved or obj.id in moved):
+        if not isinstance(obj, League):
+            continue
+        identity = inspect(obj).identity  # read without loading: the row may be gone
+        if moved == _ALL or None in moved or (identity and identity[0] in moved):
             session.expire(obj, ["standings_stamp"])
 
 

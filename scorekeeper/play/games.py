@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload, selectinload
@@ -92,6 +93,31 @@ def start_game(
     :raises GameRefused: for a player count the rules do not allow, a player of another league,
         a player seated twice, or a dealer who is not at the table.
     """
+    last = db.session.scalar(select(func.max(Game.number)).where(Game.league_id == league.id))
+    game = new_game(league, ruleset, players, first_dealer, (last or 0) + 1, today, start_token)
+    game.league = league
+    db.session.add(game)
+    db.session.flush()
+    return game
+
+
+def new_game(
+    league: League,
+    ruleset: LeagueRuleSet,
+    players: Sequence[Player],
+    first_dealer: int | None,
+    number: int,
+    today: date | None = None,
+    start_token: str | None = None,
+    rules_data: dict[str, Any] | None = None,
+) -> Game:
+    """The game `start_game` starts, seated and with hand 1 dealt, not yet in the session.
+
+    (A league file's replay plays its games in memory and writes them all at the end.)
+    :param rules_data: the rules of `ruleset` in their stored shape, when the caller holds
+        them already (the game keeps its own copy).
+    :raises GameRefused: as `start_game`.
+    """
     rs = ruleset.rules
     if ruleset.league_id != league.id:
         raise GameRefused("Those rules belong to another league.")
@@ -107,13 +133,10 @@ def start_game(
     if not 0 <= first_dealer < len(players):
         raise GameRefused("The first dealer must be one of the players at the table.")
     game = Game(
-        league=league,
-        number=1
-        + (
-            db.session.scalar(select(func.max(Game.number)).where(Game.league_id == league.id)) or 0
-        ),
+        league_id=league.id,
+        number=number,
         ruleset_id=ruleset.id,
-        rules_data=rules.ruleset_to_dict(rs),
+        rules_data=rules_data if rules_data is not None else rules.ruleset_to_dict(rs),
         first_dealer_position=first_dealer,
         started_on=today or date.today(),
         status=GameStatus.PLAYING,
@@ -121,8 +144,6 @@ def start_game(
     )
     game.seats = [Seat(player=p, position=i) for i, p in enumerate(players)]
     game.hands = [Hand(number=1, attempt=1, dealer_position=first_dealer, state=HandState.PLAYING)]
-    db.session.add(game)
-    db.session.flush()
     return game
 
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import logging
 import mimetypes
+import threading
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import weasyprint
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 from werkzeug.security import safe_join
 
@@ -52,13 +54,31 @@ class StaticFilesOnly(URLFetcher):
         )
 
 
+# Each thread's font configuration (see font_config).
+_threads = threading.local()
+
+
+def font_config() -> FontConfiguration:
+    """This thread's font configuration, made on its first PDF and kept.
+
+    Without one, WeasyPrint makes a new configuration for every PDF: it loads fontconfig's
+    configuration again and starts a new Pango font map, whose fonts and glyph caches are empty.
+    The sheets use no web fonts (nothing is added to it), and a font map is used by one thread
+    at a time: hence one per thread (waitress serves from several; gunicorn's workers from one).
+    """
+    config = getattr(_threads, "font_config", None)
+    if config is None:
+        config = _threads.font_config = FontConfiguration()
+    return config
+
+
 def write_pdf(
     html: str, base_url: str, fetcher: StaticFilesOnly, page_css: str, files: tuple[Path, ...]
 ) -> bytes:
     """The PDF of `html` with the app's stylesheets `files` (parsed once) and the page rule."""
     document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher)
     size = weasyprint.CSS(string=page_css, url_fetcher=fetcher)
-    return document.write_pdf(stylesheets=[*stylesheets(files), size])
+    return document.write_pdf(stylesheets=[*stylesheets(files), size], font_config=font_config())
 
 
 def stylesheets(files: tuple[Path, ...]) -> tuple[weasyprint.CSS, ...]:
