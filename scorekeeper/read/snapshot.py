@@ -47,7 +47,8 @@ class Row:
 
 
 class LeagueRow(Row):
-    """The league of the game: its id, name and owner (all the access check needs)."""
+    """The league of the game: its id, name and owner (all the access check needs), and its
+    paper size (the printed sheets')."""
 
 
 class PlayerRow(Row):
@@ -103,6 +104,7 @@ _GAME = select(
     cast(Game.__table__.c.rules_data, Text).label("rules_text"),
     League.name.label("league_name"),
     League.owner_id.label("league_owner_id"),
+    League.paper_size.label("league_paper_size"),
 ).join(League, League.id == Game.league_id)
 GAME_ROW = _GAME.where(Game.id == GAME_ID)
 SEATS = (
@@ -153,6 +155,7 @@ def load_row(game_id: int) -> GameSnapshot | None:
             "id": values["league_id"],
             "name": values.pop("league_name"),
             "owner_id": values.pop("league_owner_id"),
+            "paper_size": values.pop("league_paper_size"),
         }
     )
     return GameSnapshot({**values, "league": league})
