@@ -191,6 +191,8 @@ def test_disclosures_look_like_buttons_with_an_arrow(
     assert penalty.evaluate(LOOKS_TAPPABLE) == {"border": "solid", "height": 44, "arrow": True}
     page.get_by_role("link", name="Back to the table").tap()
     redeal = page.locator("summary", has_text="Deal this hand again")
+    expect(redeal).to_be_visible()
+    page.wait_for_load_state("load")  # the table screen's stylesheet applied, not only its HTML
     assert redeal.evaluate(LOOKS_TAPPABLE) == {"border": "solid", "height": 44, "arrow": True}
     # Far from "Score hand 1": below the totals, May I? and the stock.
     score = page.get_by_role("link", name="Score hand 1").bounding_box()
