@@ -110,15 +110,16 @@ def new_game(
     today: date | None = None,
     start_token: str | None = None,
     rules_data: dict[str, Any] | None = None,
+    rule_set: rules.RuleSet | None = None,
 ) -> Game:
     """The game `start_game` starts, seated and with hand 1 dealt, not yet in the session.
 
     (A league file's replay plays its games in memory and writes them all at the end.)
     :param rules_data: the rules of `ruleset` in their stored shape, when the caller holds
-        them already (the game keeps its own copy).
+        them already (the game keeps its own copy), and `rule_set` the rules read from them.
     :raises GameRefused: as `start_game`.
     """
-    rs = ruleset.rules
+    rs = ruleset.rules if rule_set is None else rule_set
     if ruleset.league_id != league.id:
         raise GameRefused("Those rules belong to another league.")
     refusal = rules.player_count_refusal(rs, len(players)) or rules.start_refusal(rs, len(players))
