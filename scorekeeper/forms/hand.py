@@ -77,6 +77,33 @@ class HandForm(AppForm):
     seat_count: int = 0
     groups: tuple[rules.PriceGroup, ...] = ()
     count_names: tuple[str, ...] = ()  # each group's count field name, without the prefix
+    # The plain fields, checked by `validate` itself (`plain_fields`).
+    plain: dict[str, bool] = {}
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Check every field, as WTForms does, and say whether all are accepted.
+
+        The plain fields (some fifty of a table's sixty) are checked here, as their own
+        validation would: a number keeps the error its reading raised, unless it was left
+        blank (Optional() then clears it); a check box cannot be refused. The others run
+        WTForms' own validation. (The form defines no `validate_<field>` methods.)
+        """
+        if extra_validators is not None:
+            return super().validate(extra_validators)
+        plain = self.plain
+        success = True
+        for name, field in self._fields.items():
+            optional = plain.get(name)
+            if optional is None:
+                success = field.validate(self, ()) and success
+                continue
+            raw = field.raw_data
+            if optional and (not raw or isinstance(raw[0], str) and not raw[0].strip()):
+                field.errors = []
+            else:
+                field.errors = list(field.process_errors)
+                success = success and not field.errors
+        return success
 
     def player(self, index: int) -> PlayerFields:
         """The fields of the player in seat `index`."""
@@ -223,7 +250,33 @@ def _hand_form_class(
         attrs[prefix + "penalty_reason"] = StringField(
             "Reason for the penalty", filters=[strip_whitespace], validators=[Length(max=120)]
         )
-    return type("GameHandForm", (HandForm,), attrs)
+    cls = type("GameHandForm", (HandForm,), attrs)
+    cls.plain = plain_fields(cls)
+    return cls
+
+
+def plain_fields(cls: type[HandForm]) -> dict[str, bool]:
+    """The fields of `cls` that `HandForm.validate` checks itself: True for a whole number
+    whose one validator is Optional(), False for a check box without validators; neither
+    filtered nor given a `validate_<name>` method."""
+    plain = {}
+    for name in dir(cls):
+        unbound = getattr(cls, name)
+        if not isinstance(unbound, UnboundField) or getattr(cls, f"validate_{name}", None):
+            continue
+        validators = unbound.kwargs.get("validators") or ()
+        if unbound.kwargs.get("filters"):
+            continue
+        if unbound.field_class is BooleanField and not validators:
+            plain[name] = False
+        elif (
+            unbound.field_class is WholeNumberField
+            and len(validators) == 1
+            and type(validators[0]) is Optional
+            and not validators[0].string_check(" ")
+        ):
+            plain[name] = True
+    return plain
 
 
 class RedealForm(AppForm):
