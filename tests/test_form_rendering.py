@@ -22,7 +22,7 @@ from wtforms.widgets import NumberInput
 
 from scorekeeper import rules
 from scorekeeper.forms.hand import hand_form_class
-from scorekeeper.forms.render import render_input
+from scorekeeper.forms.render import clean_key, render_input
 
 
 class Sample(Form):
@@ -57,7 +57,7 @@ def test_same_html_as_the_widgets(attributes, data):
     form = Sample(formdata=data)
     form.validate()
     for field in form:
-        fast = render_input(field, dict(attributes))
+        fast = render_input(field, {clean_key(k): v for k, v in attributes.items()})
         if field.name in ("notes", "choice"):
             assert fast is None  # not an input: the widget renders it
             continue
