@@ -17,6 +17,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
+from wtforms.form import BaseForm
 from wtforms.validators import InputRequired, Length, NumberRange
 from wtforms.widgets import NumberInput
 
@@ -120,8 +121,17 @@ def test_hand_form_checks_its_plain_fields_as_wtforms_does(app, report):
     field by field, as WTForms' own validation of the same report."""
     cls = hand_form_class(rules.preset("continental"), 4)
     assert len(cls.plain) == 4 * 9 + 3  # 4 counts, total, short, penalty, out, no score; 3 boxes
-    mine = cls(formdata=MultiDict(report), meta={"csrf": False})
-    theirs = cls(formdata=MultiDict(report), meta={"csrf": False})
+    mine = cls(formdata=MultiDict(report), meta={"csrf": False}, version="7")
+    theirs = cls(formdata=MultiDict(report), meta={"csrf": False}, version="7")
+    BaseForm.process(theirs, MultiDict(report), version="7")  # read again, by WTForms
+    for name, field in mine._fields.items():
+        for key in ("data", "raw_data", "object_data", "process_errors"):
+            assert getattr(field, key) == getattr(theirs[name], key), (name, key)
     assert mine.validate() == Form.validate(theirs)
     for name, field in mine._fields.items():
         assert field.errors == theirs[name].errors, name
+    blank, default = cls(meta={"csrf": False}), cls(meta={"csrf": False})
+    BaseForm.process(default, None)
+    for name, field in blank._fields.items():
+        for key in ("data", "object_data", "process_errors"):
+            assert getattr(field, key) == getattr(default[name], key), (name, key)

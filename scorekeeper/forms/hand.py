@@ -14,6 +14,7 @@ from typing import Any
 
 from wtforms import BooleanField, Field, HiddenField, StringField
 from wtforms.fields.core import UnboundField
+from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, Optional
 
 from scorekeeper import rules
@@ -79,6 +80,45 @@ class HandForm(AppForm):
     count_names: tuple[str, ...] = ()  # each group's count field name, without the prefix
     # The plain fields, checked by `validate` itself (`plain_fields`).
     plain: dict[str, bool] = {}
+
+    def process(
+        self,
+        formdata: Any = None,
+        obj: Any = None,
+        data: Any = None,
+        extra_filters: Any = None,
+        **kwargs: Any,
+    ) -> None:
+        """Read each field from the request (or its default), as WTForms does.
+
+        The plain fields are read here, as `Field.process` reads them: the default first,
+        then what was sent, keeping the error that reading raised (they have no filters).
+        """
+        if obj is not None or data is not None or extra_filters is not None:
+            super().process(formdata, obj, data, extra_filters, **kwargs)
+            return
+        formdata = self.meta.wrap_formdata(self, formdata)
+        plain = self.plain
+        for name, field in self._fields.items():
+            if name not in plain or name in kwargs:
+                inline = getattr(self, f"filter_{name}", None)
+                given = kwargs.get(name, unset_value)
+                field.process(formdata, given, extra_filters=[inline] if inline else [])
+                continue
+            errors = field.process_errors = []
+            field.object_data = default = field.default  # a value, never a callable
+            try:
+                field.process_data(default)
+            except ValueError as error:
+                errors.append(error.args[0])
+            if formdata is not None:
+                raw = field.raw_data = formdata.getlist(name) if name in formdata else []
+                try:
+                    field.process_formdata(raw)
+                except ValueError as error:
+                    errors.append(error.args[0])
+        if self._parent_form is None:
+            self.post_process(formdata)
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Check every field, as WTForms does, and say whether all are accepted.
@@ -256,16 +296,18 @@ def _hand_form_class(
 
 
 def plain_fields(cls: type[HandForm]) -> dict[str, bool]:
-    """The fields of `cls` that `HandForm.validate` checks itself: True for a whole number
-    whose one validator is Optional(), False for a check box without validators; neither
-    filtered nor given a `validate_<name>` method."""
+    """The fields of `cls` that `HandForm` reads and checks itself: True for a whole number
+    whose one validator is Optional(), False for a check box without validators; with a
+    plain default, without filters or `filter_<name>` and `validate_<name>` methods."""
     plain = {}
     for name in dir(cls):
         unbound = getattr(cls, name)
-        if not isinstance(unbound, UnboundField) or getattr(cls, f"validate_{name}", None):
+        if not isinstance(unbound, UnboundField):
+            continue
+        if getattr(cls, f"validate_{name}", None) or getattr(cls, f"filter_{name}", None):
             continue
         validators = unbound.kwargs.get("validators") or ()
-        if unbound.kwargs.get("filters"):
+        if unbound.kwargs.get("filters") or callable(unbound.kwargs.get("default")):
             continue
         if unbound.field_class is BooleanField and not validators:
             plain[name] = False
