@@ -97,5 +97,5 @@ def warm_up(files: tuple[Path, ...]) -> None:
     and lay out a line in the sheets' fonts (fontconfig and Pango load on first use)."""
     sheets = stylesheets(files)
     weasyprint.HTML(string="<p class='paper'>Scorekeeper 0123456789</p>").render(
-        stylesheets=list(sheets)
+        stylesheets=list(sheets), font_config=font_config()
     )
