@@ -1,5 +1,7 @@
 """The home page, the health check, the web app manifest and the favicon."""
 
+from __future__ import annotations
+
 from pathlib import Path
 
 from flask import (
@@ -13,7 +15,6 @@ from flask import (
 )
 
 from scorekeeper.forms.league import LeagueForm
-from scorekeeper.league import leagues
 from scorekeeper.web import access
 
 bp = Blueprint("main", __name__)
@@ -23,17 +24,22 @@ bp = Blueprint("main", __name__)
 def index() -> str:
     """List the leagues and offer a form to create one."""
     shown = visible_leagues()
-    return render_template(
-        "index.html",
-        leagues=shown,
-        sizes=leagues.sizes([league.id for league in shown]),
-        form=LeagueForm(),
-    )
+    sizes = {}
+    if shown:
+        from scorekeeper.league import leagues
+
+        sizes = leagues.sizes([league.id for league in shown])
+    return render_template("index.html", leagues=shown, sizes=sizes, form=LeagueForm())
 
 
 def visible_leagues() -> list:
     """The leagues the visitor owns or scores."""
-    return leagues.visible_leagues(access.current_account(), session.get("scorer_of", []))
+    account, scorer_of = access.current_account(), session.get("scorer_of", [])
+    if account is None and not scorer_of:
+        return []  # a visitor who neither signed in nor joined a league: nothing to read
+    from scorekeeper.league import leagues
+
+    return leagues.visible_leagues(account, scorer_of)
 
 
 @bp.get("/healthz")

@@ -5,14 +5,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from flask import Flask, Response, g, make_response
-from sqlalchemy import event
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper.extensions import db
+
+if TYPE_CHECKING:
+    from flask_sqlalchemy import SQLAlchemy
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 
@@ -23,10 +23,13 @@ class WriteConflict(Exception):
     """Another request changed the same rows first; nothing of this request was kept."""
 
 
-def register(app: Flask) -> None:
-    """Turn on SQLite's foreign keys, WAL and busy timeout for every new connection."""
+def configure_engine(app: Flask, extension: SQLAlchemy) -> None:
+    """Turn on SQLite's foreign keys, WAL and busy timeout for every new connection (called
+    as the database extension is set up for `app`)."""
+    from sqlalchemy import event
+
     with app.app_context():
-        engine = db.engine
+        engine = extension.engine
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
 
@@ -43,6 +46,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def all_or_nothing() -> Iterator[None]:
     """Roll the session back on any error; a clash with another request's write (a version
     that moved, a unique row taken) becomes WriteConflict."""
+    from sqlalchemy.exc import IntegrityError
+    from sqlalchemy.orm.exc import StaleDataError
+
     try:
         yield
     except (IntegrityError, StaleDataError) as error:
