@@ -1,6 +1,8 @@
 """`make run`'s printing process: the same PDFs as the server's own, and the server's when it fails."""
 
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -14,6 +16,7 @@ from tests.test_sheets import FOUR, play, read_pdf
 def worker():
     started = PdfWorker.start()
     assert started is not None
+    assert started.wait_until_ready(60)
     yield started
     started.stop()
 
@@ -54,6 +57,75 @@ def test_the_printing_process_draws_the_same_pdf_as_the_server(app, client, make
     assert os.getpriority(os.PRIO_PROCESS, worker.process.pid) == min(
         19, mine + pdf_worker.NICENESS
     )
+
+
+def never_ready() -> PdfWorker:
+    """A printing process still importing its engine (it never gets there; it ends when its
+    input closes)."""
+    child = [sys.executable, "-c", "import sys; sys.stdin.buffer.read()"]
+    pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE, "bufsize": 0}
+    return PdfWorker(subprocess.Popen(child, **pipes))
+
+
+def test_the_printing_process_says_when_it_is_ready():
+    started = PdfWorker.start()
+    try:
+        assert not started.ready  # it has only begun importing WeasyPrint
+        assert started.wait_until_ready(60)
+        assert started.ready and started.usable
+    finally:
+        started.stop()
+
+
+def test_a_pdf_asked_before_the_printing_process_is_ready_waits_for_it(
+    app, client, make_game, monkeypatch
+):
+    game = make_game(players=FOUR)
+    url = f"/games/{game.id}/sheet.pdf"
+    own = fresh(client, url)
+    # A server that has not imported the engine: the printing process, started first, is
+    # further on than the server would be. The PDF waits for it, and it draws it.
+    monkeypatch.setattr(pdf_worker, "ENGINE", "not.imported.here")
+    started = PdfWorker.start()
+    try:
+        pdf_worker.attach(app, started)
+        answers = drawn_by(started)
+        assert fresh(client, url) == own
+        assert answers == [True]
+        assert started.ready
+    finally:
+        started.stop()
+
+
+def test_a_server_that_has_the_engine_draws_while_the_printing_process_is_not_ready(
+    app, client, make_game
+):
+    game = make_game(players=FOUR)
+    url = f"/games/{game.id}/sheet.pdf"
+    own = fresh(client, url)  # the engine is imported in this process now
+    slow = never_ready()
+    try:
+        pdf_worker.attach(app, slow)
+        answers = drawn_by(slow)
+        assert fresh(client, url) == own
+        assert answers == [False]
+        assert slow.usable  # still there for the PDFs after it is ready
+    finally:
+        slow.stop()
+
+
+def test_a_printing_process_never_ready_is_given_up(app, client, make_game, monkeypatch):
+    game = make_game(players=FOUR)
+    url = f"/games/{game.id}/sheet.pdf"
+    own = fresh(client, url)
+    monkeypatch.setattr(pdf_worker, "ENGINE", "not.imported.here")
+    monkeypatch.setattr(pdf_worker, "READY_SECONDS", 0.5)
+    slow = never_ready()
+    pdf_worker.attach(app, slow)
+    answers = drawn_by(slow)
+    assert fresh(client, url) == own  # drawn by the server after half a second
+    assert answers == [False]
+    assert not slow.usable and slow.process.poll() is not None
 
 
 def test_a_printing_process_that_died_leaves_the_pdfs_to_the_server(app, client, make_game, worker):

@@ -10,9 +10,12 @@ limited to the app's static files, so the bytes are the ones the server would ha
 It runs at a lower priority (niceness 10): on a busy machine the server's start and pages
 come first; on an idle core that changes nothing.
 
-The server sends each job down the child's stdin and reads the PDF from its stdout, one job at
-a time. A child that has died or failed is left alone and the server draws PDFs itself, as a
-server without this child (gunicorn, tests) always does.
+The child says when it is ready (WeasyPrint imported, fonts loaded). A PDF asked for before
+then waits for it: the child began importing first, so it is ahead of a server that would
+start importing now (a server that has the engine already draws that PDF itself). The server
+sends each job down the child's stdin and reads the PDF from its stdout, one job at a time. A
+child that has died, failed, or is not ready within READY_SECONDS is left alone and the
+server draws PDFs itself, as a server without this child (gunicorn, tests) always does.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import contextlib
 import logging
 import os
 import pickle
+import select
 import signal
 import struct
 import subprocess
@@ -34,6 +38,8 @@ if TYPE_CHECKING:
 
 HEADER = struct.Struct("!Q")
 NICENESS = 10
+ENGINE = "scorekeeper.read.pdf_engine"
+READY_SECONDS = 60.0
 log = logging.getLogger(__name__)
 
 
@@ -43,15 +49,19 @@ def _send(stream: IO[bytes], message: Any) -> None:
     stream.flush()
 
 
+def _read(stream: IO[bytes], size: int) -> bytes:
+    data = b""
+    while len(data) < size:  # an unbuffered pipe may return less than asked
+        chunk = stream.read(size - len(data))
+        if not chunk:
+            raise EOFError("the printing process has gone")
+        data += chunk
+    return data
+
+
 def _receive(stream: IO[bytes]) -> Any:
-    head = stream.read(HEADER.size)
-    if len(head) < HEADER.size:
-        raise EOFError("the printing process has gone")
-    (size,) = HEADER.unpack(head)
-    data = stream.read(size)
-    if len(data) < size:
-        raise EOFError("the printing process has gone")
-    return pickle.loads(data)  # noqa: S301  (our own child, over a private pipe)
+    (size,) = HEADER.unpack(_read(stream, HEADER.size))
+    return pickle.loads(_read(stream, size))  # noqa: S301  (our own child, over a private pipe)
 
 
 class PdfWorker:
@@ -62,6 +72,7 @@ class PdfWorker:
         self.lock = threading.Lock()
         self.unanswered = 0  # replies to warm-ups nobody waited for
         self.failed = False
+        self.ready = False  # the child said so: its engine is imported and its fonts loaded
 
     @classmethod
     def start(cls) -> PdfWorker | None:
@@ -71,6 +82,7 @@ class PdfWorker:
                 [sys.executable, "-m", __name__],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
+                bufsize=0,  # unbuffered: a reply waiting in the pipe is seen by select()
                 close_fds=True,
             )
         except OSError:
@@ -109,6 +121,8 @@ class PdfWorker:
             if not self.usable:
                 return None
             try:
+                if not self._ready_to_draw():
+                    return None
                 while self.unanswered:
                     _receive(self.process.stdout)  # type: ignore[arg-type]
                     self.unanswered -= 1
@@ -121,6 +135,37 @@ class PdfWorker:
                 self._fail(f"failed: {result}")
                 return None
             return result
+
+    def wait_until_ready(self, seconds: float) -> bool:
+        """Wait up to `seconds` for the child to be ready; True once it is."""
+        with self.lock:
+            try:
+                return self.usable and self._await_ready(seconds)
+            except (OSError, EOFError, pickle.UnpicklingError):
+                self._fail("stopped answering")
+                return False
+
+    def _ready_to_draw(self) -> bool:
+        """True once the child is ready, waiting for it if need be; False when this server
+        should draw the PDF itself: it has the engine already (it does not wait), or the
+        child was not ready within READY_SECONDS (it is given up)."""
+        if self.ready:
+            return True
+        if ENGINE in sys.modules:
+            return self._await_ready(0.0)
+        if self._await_ready(READY_SECONDS):
+            return True
+        self._fail(f"was not ready after {READY_SECONDS:.0f} s")
+        return False
+
+    def _await_ready(self, seconds: float) -> bool:
+        if not self.ready:
+            if not select.select([self.process.stdout], [], [], seconds)[0]:
+                return False
+            if _receive(self.process.stdout) != ("ready", None):  # type: ignore[arg-type]
+                raise EOFError("the printing process said something else first")
+            self.ready = True
+        return True
 
     def _fail(self, what: str) -> None:
         self.failed = True
@@ -156,6 +201,7 @@ def serve_jobs(jobs: IO[bytes], replies: IO[bytes]) -> None:
     from scorekeeper.read import pdf_engine  # the second that this process is for
 
     pdf_engine.warm_up(())  # fontconfig and Pango, in the sheets' default fonts
+    _send(replies, ("ready", None))
     while True:
         try:
             job = _receive(jobs)
