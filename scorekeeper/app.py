@@ -74,10 +74,11 @@ def create_app(
     compress.init_app(app)
 
     from scorekeeper.read import pdf
-    from scorekeeper.web import access, assets, security, sessions
+    from scorekeeper.web import access, assets, database, security, sessions
 
     app.session_interface = sessions.SessionInterface()
 
+    database.register(app)
     security.configure(app)
     access.register(app)
     assets.register(app)

@@ -100,13 +100,17 @@ class Database:
     def load_after_first_answer(self, app: Flask) -> None:
         """Once `app` has sent its first answer, load the extension and the models in the
         background (and configure the mappers), so the next page that reads a row finds them
-        ready. DATABASE_WARM_UP = False leaves it all to that page."""
+        ready (it waits for them meanwhile, see `web.database.register`). DATABASE_WARM_UP =
+        False leaves it all to that page."""
         started = threading.Event()
+
+        def warm_up() -> None:
+            threading.Thread(target=self._warm_up, name="database-warm-up", daemon=True).start()
 
         def after_first_answer(response: Response) -> Response:
             if not started.is_set() and not self.loaded and app.config["DATABASE_WARM_UP"]:
                 started.set()
-                threading.Thread(target=self._warm_up, name="database-warm-up", daemon=True).start()
+                response.call_on_close(warm_up)  # once the answer is on its way
             return response
 
         app.config.setdefault("DATABASE_WARM_UP", True)
