@@ -21,7 +21,7 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues
 from scorekeeper.models import Game, Hand, HandScore
-from scorekeeper.play import games
+from scorekeeper.play import games, score_saving
 
 # On PostgreSQL the threads share the `app` fixture's database (asked for at run time).
 pytestmark = pytest.mark.database
@@ -236,7 +236,21 @@ def started(app, client, make_game) -> Game:
 
 def test_failure_after_the_hand_is_written_keeps_none_of_it(client, started, monkeypatch):
     hand = games.current_hand(started)
-    fail_after(monkeypatch, games, "advance")
+    fail_after(monkeypatch, score_saving, "save_in_play")
+    before = database_rows()
+
+    response = client.post(f"/games/{started.id}/hands/{hand.id}/score", data=report(1))
+
+    assert response.status_code == 500
+    assert database_rows() == before
+    assert hand_in_play(started.id).id == hand.id
+
+
+def test_failure_after_the_last_hand_is_written_keeps_none_of_it(client, started, monkeypatch):
+    while games.current_hand(started).number < HANDS_PER_GAME:
+        play_hand(started, [out(), tally(low=1), tally(high=1), tally(ace=1)])
+    hand = games.current_hand(started)
+    fail_after(monkeypatch, games, "advance")  # the save that ends the game settles it
     before = database_rows()
 
     response = client.post(f"/games/{started.id}/hands/{hand.id}/score", data=report(1))

@@ -75,7 +75,7 @@ def hand_seats(hand: Hand) -> list[Seat]:
     return games.seats_at_hand(hand.game, hand.number)
 
 
-def _verdict(
+def check_report(
     hand: Hand, entries: Sequence[PlayerEntry], stock_ran_out: bool, confirmed: bool
 ) -> missing_score.HandVerdict[int]:
     """Check the report and score it under the missing-score rule; raise if it is refused."""
@@ -96,6 +96,31 @@ def _verdict(
         raise HandRefused(HandCheck((Problem(str(error)),), ())) from error
 
 
+def row_facts(
+    hand: Hand,
+    index: int,
+    given: PlayerEntry,
+    verdict: missing_score.HandVerdict[int],
+    keep_scores: bool = True,
+) -> dict[str, Any]:
+    """The columns of the score row of the player in seat `index` of the hand's table."""
+    entry = given.normalised()
+    scored = verdict.scores.get(index)
+    return {
+        "tally": dict(entry.tally) or None,
+        "typed_total": entry.typed_total,
+        "short_cards": entry.short_cards,
+        "penalty": entry.penalty,
+        "penalty_reason": entry.penalty_reason,
+        "went_out": entry.went_out,
+        "no_score": entry.no_score,
+        "score": (scored.score if scored else entry_score(hand.game.rules, entry, hand.number))
+        if keep_scores
+        else None,
+        "posted": bool(scored and scored.posted),
+    }
+
+
 def _write_scores(
     hand: Hand,
     entries: Sequence[PlayerEntry],
@@ -112,25 +137,10 @@ def _write_scores(
     :param first_report: the hand in play has no rows yet (they are written as it leaves
         play), so none is read; a row there all the same would refuse the INSERT.
     """
-    rs = hand.game.rules
     by_seat = {} if first_report and hand.id else {s.seat_id: s for s in hand.scores}
     new_rows = []
     for index, (seat, given) in enumerate(zip(hand_seats(hand), entries, strict=True)):
-        entry = given.normalised()
-        scored = verdict.scores.get(index)
-        facts = {
-            "tally": dict(entry.tally) or None,
-            "typed_total": entry.typed_total,
-            "short_cards": entry.short_cards,
-            "penalty": entry.penalty,
-            "penalty_reason": entry.penalty_reason,
-            "went_out": entry.went_out,
-            "no_score": entry.no_score,
-            "score": (scored.score if scored else entry_score(rs, entry, hand.number))
-            if keep_scores
-            else None,
-            "posted": bool(scored and scored.posted),
-        }
+        facts = row_facts(hand, index, given, verdict, keep_scores)
         row = by_seat.get(seat.id)
         if row is None and hand.id is None:  # a hand not flushed yet (a replayed file)
             # The seat's id too: rows are found by it before they are flushed.
@@ -174,7 +184,7 @@ def score_hand(
     if hand.state != HandState.PLAYING:
         raise HandAlreadySaved(hand, False)
     games.refuse_unless_in_play(game, "scoring a hand")
-    verdict = _verdict(hand, entries, stock_ran_out, confirmed)
+    verdict = check_report(hand, entries, stock_ran_out, confirmed)
     hand.stock_ran_out = stock_ran_out
     hand.scored_at = datetime.now(UTC)
     games.touch(game)
@@ -277,7 +287,7 @@ def correct_hand(
     terms = correction_terms(hand)
     if terms.needs_agreement and not (agreed and reason.strip()):
         raise games.GameRefused(terms.refusal(hand.number))
-    verdict = _verdict(hand, entries, stock_ran_out, confirmed)
+    verdict = check_report(hand, entries, stock_ran_out, confirmed)
     if verdict.replay:
         raise HandRefused(
             HandCheck(

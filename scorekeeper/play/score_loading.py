@@ -15,6 +15,7 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, HandScore, Seat
 from scorekeeper.play import games
+from scorekeeper.read import snapshot
 
 
 def load_game(game_id: int) -> Game | None:
@@ -78,3 +79,26 @@ def ends_game(game: Game, hand: Hand) -> bool:
     if hand.number >= rules.hand_count(game.rules):
         return True
     return len(games.seats_at_hand(game, hand.number + 1)) < 2
+
+
+def with_table(game: snapshot.GameSnapshot) -> snapshot.GameSnapshot:
+    """The game's row (as the access check read it) with its seats and their players, and
+    its hands, read in two Core queries: what the score form shows and what saving the hand
+    in play reads (`score_saving`). The hands carry no scores, May I?s or corrections."""
+    connection = db.session.connection()
+    given = {"game_id": game.id}
+    seats = []
+    for values in connection.execute(snapshot.SEATS, given).mappings():
+        seat = snapshot.SeatRow(dict(values))
+        seat.player = snapshot.PlayerRow(
+            {"id": seat.player_id, "name": seat.__dict__.pop("player_name")}
+        )
+        seat.game = game
+        seats.append(seat)
+    hands = []
+    for values in connection.execute(snapshot.HANDS, given).mappings():
+        hand = snapshot.HandRow(dict(values))
+        hand.game = game
+        hands.append(hand)
+    game.seats, game.hands = seats, hands
+    return game
