@@ -16,6 +16,7 @@ from tests.test_sheets import FOUR, play, read_pdf
 def worker():
     started = PdfWorker.start()
     assert started is not None
+    started.warm_up(())  # begin
     assert started.wait_until_ready(60)
     yield started
     started.stop()
@@ -47,7 +48,7 @@ def test_the_printing_process_draws_the_same_pdf_as_the_server(app, client, make
     play(game, 3)
     urls = [f"/games/{game.id}/sheet.pdf", f"/games/{game.id}/blank.pdf?paper=letter"]
     own = [fresh(client, url) for url in urls]
-    pdf_worker.attach(app, worker)
+    pdf_worker.attach(app, worker, at_once=True)
     answers = drawn_by(worker)
     assert [fresh(client, url) for url in urls] == own
     assert answers == [True, True]
@@ -70,9 +71,23 @@ def never_ready() -> PdfWorker:
 def test_the_printing_process_says_when_it_is_ready():
     started = PdfWorker.start()
     try:
-        assert not started.ready  # it has only begun importing WeasyPrint
+        # It imports nothing before its first job: the server's start has the machine.
+        assert not started.wait_until_ready(1)
+        started.warm_up(())
         assert started.wait_until_ready(60)
         assert started.ready and started.usable
+    finally:
+        started.stop()
+
+
+def test_the_printing_process_begins_once_the_app_has_answered(app, client):
+    started = PdfWorker.start()
+    try:
+        pdf_worker.attach(app, started)
+        assert not started.begun
+        client.get("/").close()
+        assert started.begun
+        assert started.wait_until_ready(60)
     finally:
         started.stop()
 
@@ -88,7 +103,7 @@ def test_a_pdf_asked_before_the_printing_process_is_ready_waits_for_it(
     monkeypatch.setattr(pdf_worker, "ENGINE", "not.imported.here")
     started = PdfWorker.start()
     try:
-        pdf_worker.attach(app, started)
+        pdf_worker.attach(app, started, at_once=True)
         answers = drawn_by(started)
         assert fresh(client, url) == own
         assert answers == [True]
@@ -105,7 +120,7 @@ def test_a_server_that_has_the_engine_draws_while_the_printing_process_is_not_re
     own = fresh(client, url)  # the engine is imported in this process now
     slow = never_ready()
     try:
-        pdf_worker.attach(app, slow)
+        pdf_worker.attach(app, slow, at_once=True)
         answers = drawn_by(slow)
         assert fresh(client, url) == own
         assert answers == [False]
@@ -121,7 +136,7 @@ def test_a_printing_process_never_ready_is_given_up(app, client, make_game, monk
     monkeypatch.setattr(pdf_worker, "ENGINE", "not.imported.here")
     monkeypatch.setattr(pdf_worker, "READY_SECONDS", 0.5)
     slow = never_ready()
-    pdf_worker.attach(app, slow)
+    pdf_worker.attach(app, slow, at_once=True)
     answers = drawn_by(slow)
     assert fresh(client, url) == own  # drawn by the server after half a second
     assert answers == [False]
@@ -132,7 +147,7 @@ def test_a_printing_process_that_died_leaves_the_pdfs_to_the_server(app, client,
     game = make_game(players=FOUR)
     url = f"/games/{game.id}/sheet.pdf"
     own = fresh(client, url)
-    pdf_worker.attach(app, worker)
+    pdf_worker.attach(app, worker, at_once=True)
     answers = drawn_by(worker)
     worker.process.kill()
     worker.process.wait()
