@@ -46,15 +46,23 @@ def text(reader: PdfReader) -> str:
     return "\n".join(page.extract_text() for page in reader.pages)
 
 
+def flat(sheet: str) -> str:
+    """The sheet's words with every line break and run of spaces as one space (the rules in
+    brief are paragraphs: where their lines break depends on the paper)."""
+    return " ".join(sheet.split())
+
+
 def seat_names(sheet: str) -> list[str]:
     """The names over the score columns, left to right (each stands above "SEAT n")."""
     return re.findall(r"([^\n]+)\nSEAT \d+", sheet)
 
 
 def hand_lines(sheet: str) -> list[tuple[str, int, int]]:
-    """(contract, minimum cards, cards dealt) of each hand row, top to bottom."""
-    rows = re.findall(r"([^\n]+)\nmin (\d+) · deal (\d+)", sheet)
-    return [(contract.removesuffix(" *"), int(low), int(dealt)) for contract, low, dealt in rows]
+    """(contract, minimum cards, cards dealt) of each hand row, top to bottom: each row reads
+    "3. 2 runs", then "min 8 · deal 12 · Deals: ...", and the rows are numbered in order."""
+    rows = re.findall(r"(\d+)\. ([^\n]+)\nmin (\d+) · deal (\d+)", sheet)
+    assert [int(number) for number, *_ in rows] == list(range(1, len(rows) + 1))
+    return [(contract.removesuffix(" *"), int(low), int(dealt)) for _, contract, low, dealt in rows]
 
 
 def dealers(sheet: str) -> list[str]:
@@ -120,11 +128,12 @@ def test_blank_sheet_of_a_game(client, make_game, players, paper, query, page):
     assert seat_names(sheet) == list(players)
     assert hand_lines(sheet) == expected_hands(game.rules)
     assert dealers(sheet) == [players[(2 + k) % len(players)] for k in range(7)]
-    assert "FIRST DEALER\n" + players[2] in sheet
+    assert "Date: 14 March 2026 · First dealer: " + players[2] in sheet
     assert "The Smiths" in sheet and "14 March 2026" in sheet and "Page 1 of 1" in sheet
-    assert "Joker 50" in sheet and "Missing score:" in sheet and "Corrections:" in sheet
-    assert f"Signed: {players[-1]}" in sheet
-    assert footer_row(sheet, "Total") == []  # boxes to fill in by hand
+    assert "Joker = 50" in flat(sheet) and "Missing score:" in sheet and "Corrections:" in sheet
+    assert "Scorer:" in sheet
+    # boxes to fill in by hand, and one for each player to sign
+    assert footer_row(sheet, "Total") == footer_row(sheet, "Signed") == []
 
 
 @pytest.mark.parametrize(
@@ -163,7 +172,12 @@ def test_game_in_progress_has_running_totals_and_empty_rows(client, make_game):
     assert footer_row(sheet, "Total so far") == [str(t) for t in totals]
     assert footer_row(sheet, "Place so far") == places(totals)
     entries, points = hand_report(8, 3)
-    assert " ".join(f"{p} {t}" for p, t in zip(points, totals, strict=True)) + " Cat" in sheet
+    # Hand 3's row: each seat's score and running total; Cat (seat 3) went out.
+    row = [
+        ("OUT " if seat == 2 else "") + f"{p} {t}"
+        for seat, (p, t) in enumerate(zip(points, totals, strict=True))
+    ]
+    assert " ".join(row) in sheet
     assert dealers(sheet) == [EIGHT[k] for k in range(7)]  # the hands to come too
 
 
@@ -184,7 +198,7 @@ def test_posted_score_and_corrected_hand_are_marked(client, make_game):
     db.session.commit()
     sheet = text(read_pdf(client.get(f"/games/{game.id}/sheet.pdf")))
     # Wrapped inside its own box (never across into the total beside it).
-    assert re.search(r"0 0 15 15 20 20 35\s*posted 20 \+\s*15\s*35 Ann", sheet)
+    assert re.search(r"OUT 0 0 15 15 20 20 35\s*posted 20 \+\s*15\s*35\n", sheet)
     assert "(missing-score rule)" in sheet
     assert "CORRECTED (1)" in sheet
     assert "Hand 1 corrected" in sheet and "by Ann: Bob found a card under the table" in sheet
@@ -203,7 +217,8 @@ def test_total_posted_for_a_player_who_left(client, make_game):
     sheet = text(read_pdf(client.get(f"/games/{game.id}/sheet.pdf")))
     finishers = " ".join(str(total) for total in totals[:4])
     assert re.search(rf"^Total {finishers} {posted}\s*total posted$", sheet, re.M)
-    assert len(re.findall(r"\bleft\b(?! before)", sheet)) == 5  # Eve's boxes from hand 3 on
+    # Eve's boxes from hand 3 on (not the rules' words "leaves before", "left in hand")
+    assert len(re.findall(r"\bleft\b(?! before| in hand)", sheet)) == 5
     assert "(incomplete-game rule)" in sheet
 
 
@@ -240,7 +255,7 @@ def test_blank_sheet_for_a_league_without_players_has_empty_name_boxes(client, m
     assert "SEAT 8" in sheet and "SEAT 9" not in sheet
     assert not any(name in sheet for name in FOUR)
     assert dealers(sheet) == [""] * 7
-    assert "7–8 players: 4 decks + 8 jokers" in sheet
+    assert "7–8 players: 4 decks + 8 jokers" in flat(sheet)
 
 
 def test_blank_sheet_form_works_without_javascript(client, make_league):
