@@ -17,12 +17,13 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
+from wtforms.form import BaseForm
 from wtforms.validators import InputRequired, Length, NumberRange
 from wtforms.widgets import NumberInput
 
 from scorekeeper import rules
 from scorekeeper.forms.hand import hand_form_class
-from scorekeeper.forms.render import render_input
+from scorekeeper.forms.render import clean_key, render_input
 
 
 class Sample(Form):
@@ -57,7 +58,7 @@ def test_same_html_as_the_widgets(attributes, data):
     form = Sample(formdata=data)
     form.validate()
     for field in form:
-        fast = render_input(field, dict(attributes))
+        fast = render_input(field, {clean_key(k): v for k, v in attributes.items()})
         if field.name in ("notes", "choice"):
             assert fast is None  # not an input: the widget renders it
             continue
@@ -102,3 +103,35 @@ def test_hand_form_fields_are_bound_as_wtforms_binds_them(app):
     assert first.p0_out.data is True and second.p0_out.data is False
     assert first.p1_total.errors and not second.p1_total.errors
     assert second.p1_total.data == 15
+
+
+REPORTS = [
+    {},
+    {"p0_out": "y", "p1_cards_2_9": "3", "p2_total": "-4", "p3_short": " "},
+    {"p0_out": "y", "p0_no_score": "on", "p1_total": "٣", "p1_penalty": "9" * 40},
+    {"p1_cards_a": "x", "p1_total": "", "p2_penalty_reason": "a" * 121, "confirm": "y"},
+    {"p2_short": "2", "p2_penalty": "15", "p2_penalty_reason": "Misdeal", "stock_ran_out": "y"},
+    {"p0_cards_joker": "  7 ", "p1_cards_10_k": "99", "made_by": "x" * 41, "version": "3"},
+]
+
+
+@pytest.mark.parametrize("report", REPORTS, ids=range(len(REPORTS)))
+def test_hand_form_checks_its_plain_fields_as_wtforms_does(app, report):
+    """The hand form checks its plain fields itself: the same verdict and the same errors,
+    field by field, as WTForms' own validation of the same report."""
+    cls = hand_form_class(rules.preset("continental"), 4)
+    assert len(cls.plain) == 4 * 9 + 3  # 4 counts, total, short, penalty, out, no score; 3 boxes
+    mine = cls(formdata=MultiDict(report), meta={"csrf": False}, version="7")
+    theirs = cls(formdata=MultiDict(report), meta={"csrf": False}, version="7")
+    BaseForm.process(theirs, MultiDict(report), version="7")  # read again, by WTForms
+    for name, field in mine._fields.items():
+        for key in ("data", "raw_data", "object_data", "process_errors"):
+            assert getattr(field, key) == getattr(theirs[name], key), (name, key)
+    assert mine.validate() == Form.validate(theirs)
+    for name, field in mine._fields.items():
+        assert field.errors == theirs[name].errors, name
+    blank, default = cls(meta={"csrf": False}), cls(meta={"csrf": False})
+    BaseForm.process(default, None)
+    for name, field in blank._fields.items():
+        for key in ("data", "object_data", "process_errors"):
+            assert getattr(field, key) == getattr(default[name], key), (name, key)

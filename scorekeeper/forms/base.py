@@ -11,15 +11,38 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import Field
+from flask_wtf.csrf import _FlaskFormCSRF
+from wtforms import Field, HiddenField
+from wtforms.csrf.core import CSRFTokenField
 
 from scorekeeper.forms.render import clean_key, render_input
+
+
+class TokenShownField(CSRFTokenField):
+    """The CSRF token's input, whose token is signed when the input is written: a form that
+    is only read (a save answered by a redirect) signs none it would never send."""
+
+    def process(self, *args: Any, **kwargs: Any) -> None:
+        HiddenField.process(self, *args, **kwargs)  # without signing a token yet
+
+    @property
+    def current_token(self) -> str:  # type: ignore[override]
+        """The request's token (Flask-WTF signs it once per request)."""
+        return self.csrf_impl.generate_csrf_token(self)
+
+
+class TokenWhenShown(_FlaskFormCSRF):
+    """Flask-WTF's CSRF for a form, with `TokenShownField` for its input."""
+
+    field_class = TokenShownField
 
 
 class AppForm(FlaskForm):
     """A Flask-WTF form whose hidden inputs carry no id (unless a template gives one)."""
 
     class Meta:
+        csrf_class = TokenWhenShown
+
         def render_field(self, field: Field, render_kw: dict[str, Any]) -> Any:
             kwargs = {clean_key(k): v for k, v in render_kw.items()}
             if field.render_kw:

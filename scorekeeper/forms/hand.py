@@ -14,6 +14,7 @@ from typing import Any
 
 from wtforms import BooleanField, Field, HiddenField, StringField
 from wtforms.fields.core import UnboundField
+from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, Optional
 
 from scorekeeper import rules
@@ -77,6 +78,72 @@ class HandForm(AppForm):
     seat_count: int = 0
     groups: tuple[rules.PriceGroup, ...] = ()
     count_names: tuple[str, ...] = ()  # each group's count field name, without the prefix
+    # The plain fields, checked by `validate` itself (`plain_fields`).
+    plain: dict[str, bool] = {}
+
+    def process(
+        self,
+        formdata: Any = None,
+        obj: Any = None,
+        data: Any = None,
+        extra_filters: Any = None,
+        **kwargs: Any,
+    ) -> None:
+        """Read each field from the request (or its default), as WTForms does.
+
+        The plain fields are read here, as `Field.process` reads them: the default first,
+        then what was sent, keeping the error that reading raised (they have no filters).
+        """
+        if obj is not None or data is not None or extra_filters is not None:
+            super().process(formdata, obj, data, extra_filters, **kwargs)
+            return
+        formdata = self.meta.wrap_formdata(self, formdata)
+        plain = self.plain
+        for name, field in self._fields.items():
+            if name not in plain or name in kwargs:
+                inline = getattr(self, f"filter_{name}", None)
+                given = kwargs.get(name, unset_value)
+                field.process(formdata, given, extra_filters=[inline] if inline else [])
+                continue
+            errors = field.process_errors = []
+            field.object_data = default = field.default  # a value, never a callable
+            try:
+                field.process_data(default)
+            except ValueError as error:
+                errors.append(error.args[0])
+            if formdata is not None:
+                raw = field.raw_data = formdata.getlist(name) if name in formdata else []
+                try:
+                    field.process_formdata(raw)
+                except ValueError as error:
+                    errors.append(error.args[0])
+        if self._parent_form is None:
+            self.post_process(formdata)
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Check every field, as WTForms does, and say whether all are accepted.
+
+        The plain fields (some fifty of a table's sixty) are checked here, as their own
+        validation would: a number keeps the error its reading raised, unless it was left
+        blank (Optional() then clears it); a check box cannot be refused. The others run
+        WTForms' own validation. (The form defines no `validate_<field>` methods.)
+        """
+        if extra_validators is not None:
+            return super().validate(extra_validators)
+        plain = self.plain
+        success = True
+        for name, field in self._fields.items():
+            optional = plain.get(name)
+            if optional is None:
+                success = field.validate(self, ()) and success
+                continue
+            raw = field.raw_data
+            if optional and (not raw or isinstance(raw[0], str) and not raw[0].strip()):
+                field.errors = []
+            else:
+                field.errors = list(field.process_errors)
+                success = success and not field.errors
+        return success
 
     def player(self, index: int) -> PlayerFields:
         """The fields of the player in seat `index`."""
@@ -223,7 +290,35 @@ def _hand_form_class(
         attrs[prefix + "penalty_reason"] = StringField(
             "Reason for the penalty", filters=[strip_whitespace], validators=[Length(max=120)]
         )
-    return type("GameHandForm", (HandForm,), attrs)
+    cls = type("GameHandForm", (HandForm,), attrs)
+    cls.plain = plain_fields(cls)
+    return cls
+
+
+def plain_fields(cls: type[HandForm]) -> dict[str, bool]:
+    """The fields of `cls` that `HandForm` reads and checks itself: True for a whole number
+    whose one validator is Optional(), False for a check box without validators; with a
+    plain default, without filters or `filter_<name>` and `validate_<name>` methods."""
+    plain = {}
+    for name in dir(cls):
+        unbound = getattr(cls, name)
+        if not isinstance(unbound, UnboundField):
+            continue
+        if getattr(cls, f"validate_{name}", None) or getattr(cls, f"filter_{name}", None):
+            continue
+        validators = unbound.kwargs.get("validators") or ()
+        if unbound.kwargs.get("filters") or callable(unbound.kwargs.get("default")):
+            continue
+        if unbound.field_class is BooleanField and not validators:
+            plain[name] = False
+        elif (
+            unbound.field_class is WholeNumberField
+            and len(validators) == 1
+            and type(validators[0]) is Optional
+            and not validators[0].string_check(" ")
+        ):
+            plain[name] = True
+    return plain
 
 
 class RedealForm(AppForm):

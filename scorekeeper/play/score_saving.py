@@ -37,7 +37,15 @@ _BUMP_HAND = (
     update(_hand_table)
     .where(_hand_table.c.id == bindparam("row_id"))
     .where(_hand_table.c.version == bindparam("seen_version"))
+    .values(
+        state=bindparam("state"),
+        stock_ran_out=bindparam("stock_ran_out"),
+        scored_at=bindparam("now"),
+        updated_at=bindparam("now"),
+        version=bindparam("next_version"),
+    )
 )
+_REPLAY_HAND = _BUMP_HAND.values(note=bindparam("note"))  # the reason it is played again
 _BUMP_GAME = (
     update(_game_table)
     .where(_game_table.c.id == bindparam("row_id"))
@@ -80,17 +88,15 @@ def save_in_play(
     connection.execute(insert(HandScore), rows)
     now = datetime.now(UTC)
     changes: dict[str, Any] = {
+        **_seen(hand),
         "state": HandState.REPLAYED if replay else HandState.SCORED,
         "stock_ran_out": stock_ran_out,
-        "scored_at": now,
-        "updated_at": now,
-        "version": hand.version + 1,
+        "now": now,
     }
     if replay:
         changes["note"] = verdict.reason
-    _checked(connection.execute(_BUMP_HAND.values(**changes), _seen(hand)), "hand")
-    game_changes = {**_seen(game), "now": now, "next_version": game.version + 1}
-    _checked(connection.execute(_BUMP_GAME, game_changes), "game")
+    _checked(connection.execute(_REPLAY_HAND if replay else _BUMP_HAND, changes), "hand")
+    _checked(connection.execute(_BUMP_GAME, {**_seen(game), "now": now}), "game")
     if replay:  # the same hand, dealt again by the same dealer
         number, attempt, dealer = hand.number, hand.attempt + 1, hand.dealer_position
     else:
@@ -110,7 +116,7 @@ def save_in_play(
 
 
 def _seen(row: Any) -> dict[str, int]:
-    return {"row_id": row.id, "seen_version": row.version}
+    return {"row_id": row.id, "seen_version": row.version, "next_version": row.version + 1}
 
 
 def _checked(result: Any, what: str) -> None:
