@@ -7,7 +7,7 @@ which key the rows below them; the seats' stand-in ids from the replay are repla
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import insert, inspect
@@ -41,17 +41,26 @@ def write_games(games: Sequence[Game]) -> None:
         for game, gid in by_game
         for hand in game.hands
     ]
-    pauses = [_row(pause, game_id=gid) for game, gid in by_game for pause in game.suspensions]
+    pauses = [
+        _row(pause, game_id=gid) for game, gid in by_game for pause in _held(game, "suspensions")
+    ]
     _insert(Suspension, pauses)
     for name, model in (("scores", HandScore), ("claims", MayIClaim)):
         rows = [
             _row(row, hand_id=hid, seat_id=real_seat[id(row.seat)])
             for hand, hid in by_hand
-            for row in getattr(hand, name)
+            for row in _held(hand, name)
         ]
         _insert(model, rows)
-    fixes = [_row(fix, hand_id=hid) for hand, hid in by_hand for fix in hand.corrections]
+    fixes = [_row(fix, hand_id=hid) for hand, hid in by_hand for fix in _held(hand, "corrections")]
     _insert(Correction, fixes)
+
+
+def _held(obj: Any, collection: str) -> Sequence[Any]:
+    """The rows of a replayed object's collection; none when the replay never touched it
+    (read through the attribute, an untouched collection of an object out of the session
+    would be built empty, for nothing)."""
+    return obj.__dict__.get(collection, ())
 
 
 def _insert_returning(
@@ -83,27 +92,30 @@ def _row(obj: Any, **keys: int) -> dict[str, Any]:
     the defaults of the others (every row of a table has the same keys: one statement)."""
     given = obj.__dict__
     row: dict[str, Any] = dict(keys)
-    for column, key in _columns(type(obj)):
-        if key in keys:
-            continue
-        if key in given:
-            row[key] = given[key]
-        elif column.default is None:
-            row[key] = None
-        elif column.default.is_callable:
-            row[key] = column.default.arg(None)
-        else:
-            row[key] = column.default.arg
+    for key, default in _columns(type(obj)):
+        if key not in row:
+            row[key] = given[key] if key in given else default()
     return row
 
 
-_COLUMNS: dict[type, list[tuple[Any, str]]] = {}
+_COLUMNS: dict[type, list[tuple[str, Callable[[], Any]]]] = {}
 
 
-def _columns(model: type) -> list[tuple[Any, str]]:
-    """The columns of a model but its id, with their attribute names."""
+def _columns(model: type) -> list[tuple[str, Callable[[], Any]]]:
+    """The columns of a model but its id: each attribute name with what gives its default."""
     if model not in _COLUMNS:
         _COLUMNS[model] = [
-            (attr.columns[0], attr.key) for attr in inspect(model).column_attrs if attr.key != "id"
+            (attr.key, _default_of(attr.columns[0]))
+            for attr in inspect(model).column_attrs
+            if attr.key != "id"
         ]
     return _COLUMNS[model]
+
+
+def _default_of(column: Any) -> Callable[[], Any]:
+    default = column.default
+    if default is None:
+        return lambda: None
+    if default.is_callable:
+        return lambda: default.arg(None)
+    return lambda: default.arg
