@@ -66,13 +66,13 @@ def create_app(
     config.ensure_secret_key(app)
     template_cache.configure(app)
 
-    db.init_app(app)
+    db.init_app(app)  # set up when first used (see extensions.py); the models load then
+    db.load_after_first_answer(app)
     if wants_migrations():
         init_migrations(app)
     csrf.init_app(app)
     compress.init_app(app)
 
-    from scorekeeper import models  # noqa: F401  (the tables)
     from scorekeeper.read import pdf
     from scorekeeper.web import access, assets, database, security, sessions
 
@@ -105,4 +105,9 @@ def init_migrations(app: Flask) -> None:
     """Set up Flask-Migrate (`flask db ...` and `flask_migrate.upgrade()`) for this app."""
     from flask_migrate import Migrate
 
-    Migrate(app, db, directory=str(Path(__file__).parent / "migrations"), render_as_batch=True)
+    Migrate(
+        app,
+        db.extension(),
+        directory=str(Path(__file__).parent / "migrations"),
+        render_as_batch=True,
+    )

@@ -12,28 +12,99 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Loaded only by the requests (or commands) that need them, never by a server's start.
 LAZY = ("weasyprint", "alembic", "flask_migrate", "zxcvbn", "segno")
+# Loaded by the first request that reads a row (or in the background after the first answer).
+DATABASE = ("sqlalchemy", "flask_sqlalchemy", "scorekeeper.models")
+
+# As `make run` starts: the serve module, the app, the announcement on this computer only,
+# then the home page of a visitor who is not signed in.
+START = (
+    "import sys\n"
+    "from scorekeeper import create_app\n"
+    "from scorekeeper.commands import serve\n"
+    "app = create_app({{'SECRET_KEY': 'x', 'SQLALCHEMY_DATABASE_URI': 'sqlite:///{db}',"
+    " 'PDF_WARM_UP': False, 'DATABASE_WARM_UP': {warm}, 'WTF_CSRF_ENABLED': False}}, {path!r})\n"
+    "serve.announce('127.0.0.1', 5000)\n"
+    "client = app.test_client()\n"
+    "home = client.get('/')\n"
+    "assert home.status_code == 200 and b'Make an account' in home.data, home.data\n"
+    "home.close()\n"
+)
+
+
+def run(script: str) -> list[str]:
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.split("\n")
 
 
 def test_a_server_answers_its_first_page_without_what_only_some_requests_need(tmp_path):
-    # As `make run` starts: the serve module, the app, the announcement on this computer only,
-    # then the home page.
-    script = (
-        "import sys\n"
-        "from scorekeeper import create_app\n"
-        "from scorekeeper.commands import serve\n"
-        f"app = create_app({{'SECRET_KEY': 'x', 'SQLALCHEMY_DATABASE_URI': 'sqlite://',"
-        f" 'PDF_WARM_UP': False}}, {str(tmp_path)!r})\n"
-        "serve.announce('127.0.0.1', 5000)\n"
+    start = START.format(db=tmp_path / "app.db", warm=False, path=str(tmp_path))
+    # Nor do the pages that never read a row.
+    others = (
+        "for url in ('/healthz', '/manifest.webmanifest', '/favicon.ico', '/static/app.css'):\n"
+        "    assert client.get(url).status_code == 200, url\n"
+    )
+    loaded = f"print('LOADED', *[name for name in {LAZY + DATABASE!r} if name in sys.modules])\n"
+    assert run(start + others + loaded)[-2] == "LOADED"
+
+
+def test_a_page_that_may_read_a_row_loads_the_database_whole_first(tmp_path):
+    # The sign-in page needs only a little of SQLAlchemy, but it loads all of it, and the
+    # models, before its view runs, under the extension's lock: a thread importing part of
+    # SQLAlchemy while another (the background loading) imports the rest can see a module
+    # half made.
+    start = START.format(db=tmp_path / "app.db", warm=False, path=str(tmp_path))
+    script = start + (
+        "view = app.view_functions['auth.login']\n"
+        "def login(*args, **kwargs):\n"
+        f"    print('LOADED', *[name for name in {DATABASE!r} if name in sys.modules])\n"
+        "    return view(*args, **kwargs)\n"
+        "app.view_functions['auth.login'] = login\n"
+        "print('LOGIN', client.get('/login').status_code)\n"
+    )
+    out = run(script)
+    assert "LOGIN 200" in out
+    assert "LOADED " + " ".join(DATABASE) in out  # as the view began
+
+
+def test_the_database_loads_on_the_first_request_that_reads_a_row(tmp_path):
+    # The first page needed no row; the tables are made only now, then someone signs up,
+    # creates a league, and the home page lists it: the extension was set up for this app
+    # after it had answered, and it works as from the start.
+    start = START.format(db=tmp_path / "app.db", warm=False, path=str(tmp_path))
+    script = start + (
+        "assert 'sqlalchemy' not in sys.modules\n"
         "from scorekeeper.extensions import db\n"
         "with app.app_context():\n"
         "    db.create_all()\n"
-        "assert app.test_client().get('/').status_code == 200\n"
-        f"print('LOADED', *[name for name in {LAZY!r} if name in sys.modules])\n"
+        "password = 'kitchen lamp rummy owl'\n"
+        "form = {'username': 'alice', 'password': password, 'confirm': password}\n"
+        "assert client.post('/signup', data=form).status_code == 302\n"
+        "made = client.post('/leagues', data={'name': 'Sunday table', 'preset': 'continental'})\n"
+        "assert made.status_code == 302, made.data\n"
+        "page = client.get('/').get_data(as_text=True)\n"
+        "print('LISTED', 'Sunday table' in page)\n"
+        "from sqlalchemy import text\n"
+        "with app.app_context():\n"
+        "    print('FOREIGN KEYS', db.session.execute(text('PRAGMA foreign_keys')).scalar())\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
+    out = run(script)
+    assert "LISTED True" in out
+    assert "FOREIGN KEYS 1" in out  # the SQLite settings are on the engine made late too
+
+
+def test_after_its_first_answer_a_server_loads_the_database_in_the_background(tmp_path):
+    start = START.format(db=tmp_path / "app.db", warm=True, path=str(tmp_path))
+    script = start + (
+        "import threading\n"
+        "for thread in threading.enumerate():\n"
+        "    if thread.name == 'database-warm-up':\n"
+        "        thread.join()\n"
+        f"print('LOADED', *[name for name in {DATABASE!r} if name in sys.modules])\n"
     )
-    assert result.stdout.split()[-1] == "LOADED"
+    assert run(script)[-2] == "LOADED " + " ".join(DATABASE)
 
 
 def test_the_password_check_still_uses_zxcvbn_when_it_is_needed(app):

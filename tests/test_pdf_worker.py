@@ -1,6 +1,8 @@
 """`make run`'s printing process: the same PDFs as the server's own, and the server's when it fails."""
 
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -14,6 +16,8 @@ from tests.test_sheets import FOUR, play, read_pdf
 def worker():
     started = PdfWorker.start()
     assert started is not None
+    started.warm_up(())  # begin
+    assert started.wait_until_ready(60)
     yield started
     started.stop()
 
@@ -44,7 +48,7 @@ def test_the_printing_process_draws_the_same_pdf_as_the_server(app, client, make
     play(game, 3)
     urls = [f"/games/{game.id}/sheet.pdf", f"/games/{game.id}/blank.pdf?paper=letter"]
     own = [fresh(client, url) for url in urls]
-    pdf_worker.attach(app, worker)
+    pdf_worker.attach(app, worker, at_once=True)
     answers = drawn_by(worker)
     assert [fresh(client, url) for url in urls] == own
     assert answers == [True, True]
@@ -56,11 +60,94 @@ def test_the_printing_process_draws_the_same_pdf_as_the_server(app, client, make
     )
 
 
+def never_ready() -> PdfWorker:
+    """A printing process still importing its engine (it never gets there; it ends when its
+    input closes)."""
+    child = [sys.executable, "-c", "import sys; sys.stdin.buffer.read()"]
+    pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE, "bufsize": 0}
+    return PdfWorker(subprocess.Popen(child, **pipes))
+
+
+def test_the_printing_process_says_when_it_is_ready():
+    started = PdfWorker.start()
+    try:
+        # It imports nothing before its first job: the server's start has the machine.
+        assert not started.wait_until_ready(1)
+        started.warm_up(())
+        assert started.wait_until_ready(60)
+        assert started.ready and started.usable
+    finally:
+        started.stop()
+
+
+def test_the_printing_process_begins_once_the_app_has_answered(app, client):
+    started = PdfWorker.start()
+    try:
+        pdf_worker.attach(app, started)
+        assert not started.begun
+        client.get("/").close()
+        assert started.begun
+        assert started.wait_until_ready(60)
+    finally:
+        started.stop()
+
+
+def test_a_pdf_asked_before_the_printing_process_is_ready_waits_for_it(
+    app, client, make_game, monkeypatch
+):
+    game = make_game(players=FOUR)
+    url = f"/games/{game.id}/sheet.pdf"
+    own = fresh(client, url)
+    # A server that has not imported the engine: the printing process, started first, is
+    # further on than the server would be. The PDF waits for it, and it draws it.
+    monkeypatch.setattr(pdf_worker, "ENGINE", "not.imported.here")
+    started = PdfWorker.start()
+    try:
+        pdf_worker.attach(app, started, at_once=True)
+        answers = drawn_by(started)
+        assert fresh(client, url) == own
+        assert answers == [True]
+        assert started.ready
+    finally:
+        started.stop()
+
+
+def test_a_server_that_has_the_engine_draws_while_the_printing_process_is_not_ready(
+    app, client, make_game
+):
+    game = make_game(players=FOUR)
+    url = f"/games/{game.id}/sheet.pdf"
+    own = fresh(client, url)  # the engine is imported in this process now
+    slow = never_ready()
+    try:
+        pdf_worker.attach(app, slow, at_once=True)
+        answers = drawn_by(slow)
+        assert fresh(client, url) == own
+        assert answers == [False]
+        assert slow.usable  # still there for the PDFs after it is ready
+    finally:
+        slow.stop()
+
+
+def test_a_printing_process_never_ready_is_given_up(app, client, make_game, monkeypatch):
+    game = make_game(players=FOUR)
+    url = f"/games/{game.id}/sheet.pdf"
+    own = fresh(client, url)
+    monkeypatch.setattr(pdf_worker, "ENGINE", "not.imported.here")
+    monkeypatch.setattr(pdf_worker, "READY_SECONDS", 0.5)
+    slow = never_ready()
+    pdf_worker.attach(app, slow, at_once=True)
+    answers = drawn_by(slow)
+    assert fresh(client, url) == own  # drawn by the server after half a second
+    assert answers == [False]
+    assert not slow.usable and slow.process.poll() is not None
+
+
 def test_a_printing_process_that_died_leaves_the_pdfs_to_the_server(app, client, make_game, worker):
     game = make_game(players=FOUR)
     url = f"/games/{game.id}/sheet.pdf"
     own = fresh(client, url)
-    pdf_worker.attach(app, worker)
+    pdf_worker.attach(app, worker, at_once=True)
     answers = drawn_by(worker)
     worker.process.kill()
     worker.process.wait()

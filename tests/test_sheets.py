@@ -53,8 +53,10 @@ def flat(sheet: str) -> str:
 
 
 def seat_names(sheet: str) -> list[str]:
-    """The names over the score columns, left to right (each stands above "SEAT n")."""
-    return re.findall(r"([^\n]+)\nSEAT \d+", sheet)
+    """The names over the score columns, left to right: the words between the grid's legend
+    and its first hand (the names these tests seat are one word each)."""
+    head = sheet.split("(grey).\n", 1)[1].split("\n1. ", 1)[0]
+    return head.split()
 
 
 def hand_lines(sheet: str) -> list[tuple[str, int, int]]:
@@ -408,7 +410,7 @@ def test_demo_picture_script(tmp_path):
     pdftoppm()
     sheet = script.demo_sheet_pdf()
     words = text(PdfReader(BytesIO(sheet)))
-    assert seat_names(words)[1:] == ["Uncle Joe", "Maria", "Sam", "Priya"]
+    assert " ".join(seat_names(words)) == "Grandma Rose Uncle Joe Maria Sam Priya"
     assert footer_row(words, "Total") == ["180", "225", "225", "200", "325"]
     picture = tmp_path / "sheet.png"
     script.write_picture(sheet, picture)

@@ -93,9 +93,14 @@ def _parsed(files: tuple[Path, ...], _stamps: tuple[int, ...]) -> tuple[weasypri
 
 
 def warm_up(files: tuple[Path, ...]) -> None:
-    """Do once, ahead of the first sheet, what every sheet needs: parse the stylesheets,
-    and lay out a line in the sheets' fonts (fontconfig and Pango load on first use)."""
+    """Do once, ahead of the first sheet, what every sheet needs: parse the stylesheets, lay
+    out a little table in the sheets' fonts (fontconfig and Pango load on first use) in this
+    thread's font configuration, and write it as a PDF (the fonts' subsetting and embedding
+    have their own first-use costs). The PDF is thrown away."""
     sheets = stylesheets(files)
-    weasyprint.HTML(string="<p class='paper'>Scorekeeper 0123456789</p>").render(
-        stylesheets=list(sheets)
+    sample = (
+        "<p class='paper'>Scorekeeper 0123456789</p>"
+        "<table><tr><th>Name</th><td>123</td></tr><tr><th>Total</th><td><b>-45</b></td></tr>"
+        "</table>"
     )
+    weasyprint.HTML(string=sample).write_pdf(stylesheets=list(sheets), font_config=font_config())

@@ -1,18 +1,21 @@
 """Printing in a process of its own beside `make run`'s server, started before the app loads.
 
-WeasyPrint takes about a second to import, then its first sheet loads fonts and parses the
-stylesheets. In the server's own process that work would hold the interpreter while pages are
-served. `make run` (`commands/serve.py`) therefore starts this module as a child process first
-thing: it imports WeasyPrint on the machine's other core while the server imports the app and
-answers its first page, then warms up (fonts, and the sheets' stylesheets once the server names
-them). Each PDF is then drawn there, with the same engine (`pdf_engine`) and the same fetcher
+WeasyPrint takes about half a second to import, then its first sheet loads fonts and parses
+the stylesheets. In the server's own process that work would hold the interpreter while pages
+are served. `make run` (`commands/serve.py`) therefore starts this module as a child process
+first thing. The child waits until the server has sent its first answer (or asks for a first
+PDF), so the server's start has the machine to itself; then, while the visitor signs in, it
+imports WeasyPrint on the machine's other core and warms up: fonts, then the sheets'
+stylesheets. Each PDF is drawn there, with the same engine (`pdf_engine`) and the same fetcher
 limited to the app's static files, so the bytes are the ones the server would have made.
-It runs at a lower priority (niceness 10): on a busy machine the server's start and pages
-come first; on an idle core that changes nothing.
 
-The server sends each job down the child's stdin and reads the PDF from its stdout, one job at
-a time. A child that has died or failed is left alone and the server draws PDFs itself, as a
-server without this child (gunicorn, tests) always does.
+The child says when it is ready (WeasyPrint imported, fonts loaded). A PDF asked for before
+then waits for it: the child is further on than a server that would begin importing now (a
+server that has the engine already draws that PDF itself). It runs at the server's priority,
+so a PDF drawn there is never slower than one the server would draw. The server sends each
+job down the child's stdin and reads the PDF from its stdout, one job at a time. A child that
+has died, failed, or is not ready within READY_SECONDS is left alone and the server draws
+PDFs itself, as a server without this child (gunicorn, tests) always does.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import contextlib
 import logging
 import os
 import pickle
+import select
 import signal
 import struct
 import subprocess
@@ -30,10 +34,12 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from flask import Flask
+    from flask import Flask, Response
 
 HEADER = struct.Struct("!Q")
-NICENESS = 10
+NICENESS = 0  # below the server's would starve the first PDF on a busy machine
+ENGINE = "scorekeeper.read.pdf_engine"
+READY_SECONDS = 60.0
 log = logging.getLogger(__name__)
 
 
@@ -43,15 +49,19 @@ def _send(stream: IO[bytes], message: Any) -> None:
     stream.flush()
 
 
+def _read(stream: IO[bytes], size: int) -> bytes:
+    data = b""
+    while len(data) < size:  # an unbuffered pipe may return less than asked
+        chunk = stream.read(size - len(data))
+        if not chunk:
+            raise EOFError("the printing process has gone")
+        data += chunk
+    return data
+
+
 def _receive(stream: IO[bytes]) -> Any:
-    head = stream.read(HEADER.size)
-    if len(head) < HEADER.size:
-        raise EOFError("the printing process has gone")
-    (size,) = HEADER.unpack(head)
-    data = stream.read(size)
-    if len(data) < size:
-        raise EOFError("the printing process has gone")
-    return pickle.loads(data)  # noqa: S301  (our own child, over a private pipe)
+    (size,) = HEADER.unpack(_read(stream, HEADER.size))
+    return pickle.loads(_read(stream, size))  # noqa: S301  (our own child, over a private pipe)
 
 
 class PdfWorker:
@@ -62,6 +72,8 @@ class PdfWorker:
         self.lock = threading.Lock()
         self.unanswered = 0  # replies to warm-ups nobody waited for
         self.failed = False
+        self.begun = False  # the child was sent a first job: it imports its engine then
+        self.ready = False  # the child said so: its engine is imported and its fonts loaded
 
     @classmethod
     def start(cls) -> PdfWorker | None:
@@ -71,6 +83,7 @@ class PdfWorker:
                 [sys.executable, "-m", __name__],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
+                bufsize=0,  # unbuffered: a reply waiting in the pipe is seen by select()
                 close_fds=True,
             )
         except OSError:
@@ -90,6 +103,7 @@ class PdfWorker:
                 try:
                     _send(self.process.stdin, ("warm", files))  # type: ignore[arg-type]
                     self.unanswered += 1
+                    self.begun = True
                 except OSError:
                     self._fail("could not be told to warm up")
 
@@ -109,6 +123,8 @@ class PdfWorker:
             if not self.usable:
                 return None
             try:
+                if not self._ready_to_draw():
+                    return None
                 while self.unanswered:
                     _receive(self.process.stdout)  # type: ignore[arg-type]
                     self.unanswered -= 1
@@ -121,6 +137,41 @@ class PdfWorker:
                 self._fail(f"failed: {result}")
                 return None
             return result
+
+    def wait_until_ready(self, seconds: float) -> bool:
+        """Wait up to `seconds` for the child to be ready; True once it is."""
+        with self.lock:
+            try:
+                return self.usable and self._await_ready(seconds)
+            except (OSError, EOFError, pickle.UnpicklingError):
+                self._fail("stopped answering")
+                return False
+
+    def _ready_to_draw(self) -> bool:
+        """True once the child is ready, waiting for it if need be; False when this server
+        should draw the PDF itself: it has the engine already (it does not wait), or the
+        child was not ready within READY_SECONDS (it is given up)."""
+        if self.ready:
+            return True
+        if not self.begun:  # it waits for a first job before importing anything
+            _send(self.process.stdin, ("warm", ()))  # type: ignore[arg-type]
+            self.unanswered += 1
+            self.begun = True
+        if ENGINE in sys.modules:
+            return self._await_ready(0.0)
+        if self._await_ready(READY_SECONDS):
+            return True
+        self._fail(f"was not ready after {READY_SECONDS:.0f} s")
+        return False
+
+    def _await_ready(self, seconds: float) -> bool:
+        if not self.ready:
+            if not select.select([self.process.stdout], [], [], seconds)[0]:
+                return False
+            if _receive(self.process.stdout) != ("ready", None):  # type: ignore[arg-type]
+                raise EOFError("the printing process said something else first")
+            self.ready = True
+        return True
 
     def _fail(self, what: str) -> None:
         self.failed = True
@@ -141,26 +192,46 @@ class PdfWorker:
             self.process.stdout.close()
 
 
-def attach(app: Flask, worker: PdfWorker) -> None:
-    """Have `app` draw its PDFs in `worker`, which parses the sheets' stylesheets meanwhile."""
+def attach(app: Flask, worker: PdfWorker, *, at_once: bool = False) -> None:
+    """Have `app` draw its PDFs in `worker`, which begins importing its engine (and parsing the
+    sheets' stylesheets) once the app's first answer is on its way (`at_once` for an app that
+    has answered already: hooks can no longer be added to it)."""
     from scorekeeper.read import pdf
 
     app.extensions["pdf_worker"] = worker
     folder = Path(app.static_folder or "")
-    for names in (pdf.SHEET_STYLESHEETS, pdf.STYLESHEETS):  # the scoresheets', then the rest
-        worker.warm_up(tuple(folder / name for name in names))
+    kinds = (pdf.SHEET_STYLESHEETS, pdf.STYLESHEETS)  # the scoresheets', then the rest
+    sheets = [tuple(folder / name for name in names) for names in kinds]
+    begun = threading.Event()
+
+    def begin() -> None:
+        for files in sheets:
+            worker.warm_up(files)
+
+    def after_first_answer(response: Response) -> Response:
+        if not begun.is_set():
+            begun.set()
+            response.call_on_close(begin)
+        return response
+
+    if at_once:
+        begin()
+    else:
+        app.after_request(after_first_answer)
 
 
 def serve_jobs(jobs: IO[bytes], replies: IO[bytes]) -> None:
-    """The child's loop: import and warm up the engine, then answer each job until input ends."""
-    from scorekeeper.read import pdf_engine  # the second that this process is for
+    """The child's loop: on the first job, import and warm up the engine; then answer each job
+    until input ends."""
+    try:
+        job = _receive(jobs)
+    except EOFError:
+        return
+    from scorekeeper.read import pdf_engine  # the half second that this process is for
 
     pdf_engine.warm_up(())  # fontconfig and Pango, in the sheets' default fonts
+    _send(replies, ("ready", None))
     while True:
-        try:
-            job = _receive(jobs)
-        except EOFError:
-            return
         try:
             if job[0] == "warm":
                 pdf_engine.warm_up(job[1])
@@ -174,6 +245,10 @@ def serve_jobs(jobs: IO[bytes], replies: IO[bytes]) -> None:
             _send(replies, ("error", repr(error)))
         else:
             _send(replies, ("ok", result))
+        try:
+            job = _receive(jobs)
+        except EOFError:
+            return
 
 
 def main() -> None:

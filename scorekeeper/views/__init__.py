@@ -1,5 +1,7 @@
 """Blueprints, one per area, and the app-wide error pages."""
 
+from typing import Any
+
 from flask import Flask, render_template
 from werkzeug.exceptions import HTTPException
 
@@ -8,9 +10,15 @@ from scorekeeper.read.paper import PAPERS
 from scorekeeper.web.database import WriteConflict
 
 
+def status_words(game: Any) -> str:
+    """The game's state in a word or two (`play.games.status_words`, loaded when first used)."""
+    from scorekeeper.play import games
+
+    return games.status_words(game)
+
+
 def register_blueprints(app: Flask) -> None:
     """Attach every blueprint and error handler to the app."""
-    from scorekeeper.play.games import status_words
     from scorekeeper.views import (
         auth,
         fairplay,

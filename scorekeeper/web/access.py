@@ -11,19 +11,22 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal, TypeVar
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, redirect, request, session, url_for
-from sqlalchemy import bindparam, delete, select
 from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Account, Game, JoinedPhone, League, SignedOutSession
-from scorekeeper.play import games
-from scorekeeper.read import snapshot
 from scorekeeper.rules.limits import LARGEST_ID
+
+if TYPE_CHECKING:
+    from sqlalchemy import Select
+
+    from scorekeeper.models import Account, Game, League
+    from scorekeeper.read import snapshot
 
 Role = Literal["owner", "scorer"]
 View = TypeVar("View", bound=Callable[..., Any])
@@ -72,6 +75,9 @@ def request_game(game_id: int) -> Game:
 
     The check loads it once, with everything its pages show.
     """
+    from scorekeeper.models import Game
+    from scorekeeper.play import games
+
     game = g.get("game")
     if not isinstance(game, Game) or game.id != game_id:
         game = games.load_game(game_id)
@@ -82,6 +88,8 @@ def request_game(game_id: int) -> Game:
 def request_snapshot(game_id: int) -> snapshot.GameSnapshot:
     """The game the URL names as a read-only snapshot, as the access check loaded it for a
     view marked `reads_snapshot`, `reads_history` or `game_row_only` (else 404)."""
+    from scorekeeper.read import snapshot
+
     game = g.get("game")
     if not isinstance(game, snapshot.GameSnapshot) or game.id != game_id:
         game = snapshot.load(game_id, history=True)
@@ -97,14 +105,23 @@ class SignedIn:
     username: str
 
 
-# Whether a session id was signed out; and a signed-in account's row with that answer.
-_SIGNED_OUT = select(SignedOutSession.id).where(SignedOutSession.id == bindparam("sid"))
-_VISITOR = select(
-    Account.id, Account.username, Account.session_generation, _SIGNED_OUT.exists()
-).where(Account.id == bindparam("account_id"))
-_PHONE = select(JoinedPhone.id).where(
-    JoinedPhone.league_id == bindparam("league_id"), JoinedPhone.token == bindparam("token")
-)
+@cache
+def _queries() -> dict[str, Select[Any]]:
+    """The statements read on many requests, built once (when the models are first needed):
+    whether a session id was signed out; a signed-in account's row with that answer; and
+    whether a phone joined a league."""
+    from sqlalchemy import bindparam, select
+
+    from scorekeeper.models import Account, JoinedPhone, SignedOutSession
+
+    signed_out = select(SignedOutSession.id).where(SignedOutSession.id == bindparam("sid"))
+    visitor = select(
+        Account.id, Account.username, Account.session_generation, signed_out.exists()
+    ).where(Account.id == bindparam("account_id"))
+    phone = select(JoinedPhone.id).where(
+        JoinedPhone.league_id == bindparam("league_id"), JoinedPhone.token == bindparam("token")
+    )
+    return {"signed_out": signed_out, "visitor": visitor, "phone": phone}
 
 
 def signed_in() -> SignedIn | None:
@@ -120,7 +137,11 @@ def signed_in() -> SignedIn | None:
 def current_account() -> Account | None:
     """The signed-in account as a model, for a view that changes or links to it."""
     visitor = signed_in()
-    return None if visitor is None else db.session.get(Account, visitor.id)
+    if visitor is None:
+        return None
+    from scorekeeper.models import Account
+
+    return db.session.get(Account, visitor.id)
 
 
 def _session_ended() -> bool:
@@ -143,16 +164,19 @@ def _session_facts() -> tuple[SignedIn | None, bool]:
     began = session.get("began")
     ended = began is not None and _now() - float(began) > SESSION_LIMIT.total_seconds()
     visitor = None
-    connection = db.session.connection()
     row = None
+    # A visitor who never signed in or joined a league has nothing to look up.
     if account_id is not None:
-        row = connection.execute(_VISITOR, {"account_id": account_id, "sid": sid}).first()
+        given = {"account_id": account_id, "sid": sid}
+        row = db.session.connection().execute(_queries()["visitor"], given).first()
     if row is not None:
         ended = ended or bool(row[3])
         if not ended and key[1] == row.session_generation:
             visitor = SignedIn(row.id, row.username)
     elif sid is not None and not ended:
-        ended = connection.execute(_SIGNED_OUT, {"sid": sid}).first() is not None
+        given = {"sid": sid}
+        signed_out = db.session.connection().execute(_queries()["signed_out"], given).first()
+        ended = signed_out is not None
     g.session_facts = (key, (visitor, ended))
     return visitor, ended
 
@@ -180,7 +204,7 @@ def _phone_joined(league_id: int) -> bool:
     if not token or _session_ended():
         return False
     given = {"league_id": league_id, "token": token}
-    return db.session.connection().execute(_PHONE, given).first() is not None
+    return db.session.connection().execute(_queries()["phone"], given).first() is not None
 
 
 def _new_session() -> None:
@@ -200,6 +224,10 @@ def sign_in(account: Account) -> None:
 def sign_out() -> None:
     """End the session on the server too: its cookie, even copied, signs nobody in again,
     and the leagues this phone joined forget it."""
+    from sqlalchemy import delete
+
+    from scorekeeper.models import JoinedPhone, SignedOutSession
+
     sid, token = session.get("sid"), session.get("phone")
     now = datetime.now(UTC)
     db.session.execute(delete(SignedOutSession).where(SignedOutSession.until < now))
@@ -236,6 +264,10 @@ def grant_scorer(league: League) -> None:
     scorer_of.add(league.id)
     session["scorer_of"] = sorted(scorer_of)
     session["seen"] = _now()
+    from sqlalchemy import select
+
+    from scorekeeper.models import JoinedPhone
+
     known = select(JoinedPhone.id).where(
         JoinedPhone.league_id == league.id, JoinedPhone.token == token
     )
@@ -269,6 +301,10 @@ def safe_next(target: str | None, fallback: str) -> str:
 
 
 def _league_of_request() -> League | snapshot.LeagueRow | None:
+    from scorekeeper.models import League
+    from scorekeeper.play import games
+    from scorekeeper.read import snapshot
+
     args = request.view_args or {}
     if "league_id" in args:
         return db.session.get(League, args["league_id"]) or abort(404)
