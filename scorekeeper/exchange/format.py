@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import Any, NoReturn
 
 from scorekeeper import rules
+from scorekeeper.models.base import ruleset_of
 from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 
@@ -249,12 +250,17 @@ def read_file(data: bytes | str) -> Node:
 
 def read_rules(node: Node) -> dict[str, Any]:
     """A rules dict, checked by the rules module itself and returned in its stored shape."""
+    return read_rule_set(node)[0]
+
+
+def read_rule_set(node: Node) -> tuple[dict[str, Any], rules.RuleSet]:
+    """`read_rules`, with the rule set they hold (as a game reads its own)."""
     if node.value is _ABSENT:
         node.fail("this field is missing.")
     # A league's games mostly share a few rule sets: each distinct one is checked once.
     stored = _stored_rules(json.dumps(node.value, separators=(",", ":")))
     if stored is not None:
-        return json.loads(stored)
+        return json.loads(stored[0]), stored[1]
     try:
         rs = rules.ruleset_from_dict(node.value)
     except rules.RuleSetError as error:
@@ -262,22 +268,74 @@ def read_rules(node: Node) -> dict[str, Any]:
         message = message.removeprefix(f"{path}: ")
         where = node.place if not path else f"{node.place}{'' if path[0] == '[' else '.'}{path}"
         raise ImportRefused(where, message) from error
-    return rules.ruleset_to_dict(rs)
+    data = rules.ruleset_to_dict(rs)
+    return data, ruleset_of(data)
 
 
 @lru_cache(maxsize=64)
-def _stored_rules(text: str) -> str | None:
-    """The stored shape of the rules given as JSON text (keys in their order), as JSON text;
-    None when the rules refuse them (`read_rules` then names the place at fault).
+def _stored_rules(text: str) -> tuple[str, rules.RuleSet] | None:
+    """The stored shape of the rules given as JSON text (keys in their order), as JSON text,
+    and the rule set read from it; None when the rules refuse them (`read_rule_set` then
+    names the place at fault).
     """
     try:
-        return json.dumps(rules.ruleset_to_dict(rules.ruleset_from_dict(json.loads(text))))
+        data = rules.ruleset_to_dict(rules.ruleset_from_dict(json.loads(text)))
     except rules.RuleSetError:
         return None
+    return json.dumps(data), ruleset_of(data)
+
+
+_REPORT_FIELDS = frozenset((*REPORT_FACTS, *REPORT_RESULTS))
 
 
 def read_report(node: Node) -> PlayerEntry:
     """One player's report for a hand; checked later by the rules, with the hand."""
+    return _plain_report(node.value) or _read_report(node)
+
+
+def _plain_report(value: Any) -> PlayerEntry | None:
+    """The report when every field is of its kind and within bounds (what a league file
+    holds), read without a node per field; None sends it to `_read_report`, which accepts
+    the same reports and names the place of a fault."""
+    if type(value) is not dict or not _REPORT_FIELDS.issuperset(value):
+        return None
+    went_out, no_score = value.get("went_out", False), value.get("no_score", False)
+    typed_total = value.get("typed_total")
+    short_cards, penalty = value.get("short_cards", 0), value.get("penalty", 0)
+    reason, tally = value.get("penalty_reason", ""), value.get("tally")
+    if tally is None:
+        tally = {}
+    if not (
+        type(went_out) is bool
+        and type(no_score) is bool
+        and (typed_total is None or type(typed_total) is int)
+        and type(short_cards) is int
+        and type(penalty) is int
+        and type(reason) is str
+        and type(tally) is dict
+    ):
+        return None
+    if typed_total is not None and not -MOST_POINTS <= typed_total <= MOST_POINTS:
+        return None
+    if not (-MOST_CARDS <= short_cards <= MOST_CARDS and -MOST_POINTS <= penalty <= MOST_POINTS):
+        return None
+    if len(reason) > 120 or (reason and limits.text_problem(reason)):
+        return None
+    for label, count in tally.items():
+        if _name_problem(label) or type(count) is not int or not -MOST_CARDS <= count <= MOST_CARDS:
+            return None
+    return PlayerEntry(
+        went_out=went_out,
+        tally=dict(tally),
+        typed_total=typed_total,
+        short_cards=short_cards,
+        penalty=penalty,
+        penalty_reason=reason,
+        no_score=no_score,
+    )
+
+
+def _read_report(node: Node) -> PlayerEntry:
     node.fields(*REPORT_FACTS, *REPORT_RESULTS, *OLD_NAMES.values())
     for name, old in OLD_NAMES.items():
         if old in node.value:

@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from scorekeeper.exchange.bulk import write_games
 from scorekeeper.exchange.format import Node, read_file, read_rules
+from scorekeeper.exchange.pause import gc_paused
 from scorekeeper.exchange.replay import replay_game
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues
@@ -31,6 +32,11 @@ def import_league(data: bytes | str, owner: Account | None = None) -> League:
 
     :raises ImportRefused: at the first fault, its message naming the place in the file.
     """
+    with gc_paused():
+        return _import(data, owner)
+
+
+def _import(data: bytes | str, owner: Account | None) -> League:
     root = read_file(data).fields(*FILE_FIELDS)
     root.get("exported_at", None).moment()
     league = _league(root.get("league"), owner)

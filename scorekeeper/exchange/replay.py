@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from datetime import datetime
 
 from scorekeeper import rules
-from scorekeeper.exchange.format import Node, read_rules
+from scorekeeper.exchange.format import Node, read_rule_set
 from scorekeeper.exchange.leaving import Leaver, plan_leaves
 from scorekeeper.exchange.reports import Report, read_hand_report, read_snapshot
 from scorekeeper.models import (
@@ -303,7 +303,7 @@ def replay_game(
     the scores, May I?s and totals within the game, and is never written.
     """
     node.fields(*GAME_FIELDS)
-    rules_data = read_rules(node.get("rules"))
+    rules_data, rule_set = read_rule_set(node.get("rules"))
     kept = node.get("ruleset", None).optional_integer()
     if kept is not None and kept >= len(rulesets):
         node.get("ruleset").fail(f"the league has {len(rulesets)} rule set(s).")
@@ -323,9 +323,16 @@ def replay_game(
             number,
             today=node.get("started_on").day(),
             rules_data=rules_data,
+            rule_set=rule_set,
         )
+    # Read at every step, so held in the objects (an unset column of an object out of the
+    # session is looked up as its default at each read); the values are the defaults. The
+    # rules were read from the file once for all the games that share them.
+    game.version = 1
+    game.keep_rules(rule_set)
     for seat in game.seats:
         seat.id = -1 - seat.position
+        seat.left_from_hand = None
     game.ruleset_id = rulesets[kept].id if kept is not None else None
     replay = GameReplay(node, game)
     replay.read_seats(seat_nodes)

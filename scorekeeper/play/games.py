@@ -110,15 +110,16 @@ def new_game(
     today: date | None = None,
     start_token: str | None = None,
     rules_data: dict[str, Any] | None = None,
+    rule_set: rules.RuleSet | None = None,
 ) -> Game:
     """The game `start_game` starts, seated and with hand 1 dealt, not yet in the session.
 
     (A league file's replay plays its games in memory and writes them all at the end.)
     :param rules_data: the rules of `ruleset` in their stored shape, when the caller holds
-        them already (the game keeps its own copy).
+        them already (the game keeps its own copy), and `rule_set` the rules read from them.
     :raises GameRefused: as `start_game`.
     """
-    rs = ruleset.rules
+    rs = ruleset.rules if rule_set is None else rule_set
     if ruleset.league_id != league.id:
         raise GameRefused("Those rules belong to another league.")
     refusal = rules.player_count_refusal(rs, len(players)) or rules.start_refusal(rs, len(players))
@@ -313,15 +314,22 @@ def settle(game: Game, cause: rules.EndCause | None = None) -> rules.GameEnding[
     if cause is not None or played_out:
         game.end_note = result.note
     game.discarded = result.discarded
-    scored = [score for hand in scored_hands(game) for score in hand.scores]
+    hands_out = dict.fromkeys((seat.id for seat in game.seats), 0)
+    posted_hands = hands_out.copy()
+    for hand in scored_hands(game):
+        for score in hand.scores:
+            if score.went_out:
+                hands_out[score.seat_id] = hands_out.get(score.seat_id, 0) + 1
+            if score.posted:
+                posted_hands[score.seat_id] = posted_hands.get(score.seat_id, 0) + 1
     by_seat = {row.key: row for row in result.rows}
     for seat in game.seats:
         row = by_seat[seat.id]
         seat.final_total = row.total
         seat.total_posted = row.posted
         seat.place = row.place
-        seat.hands_out = sum(1 for s in scored if s.seat_id == seat.id and s.went_out)
-        seat.posted_hands = sum(1 for s in scored if s.seat_id == seat.id and s.posted)
+        seat.hands_out = hands_out[seat.id]
+        seat.posted_hands = posted_hands[seat.id]
     _settle_pennies(game)
     return result
 

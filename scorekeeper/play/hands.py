@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import insert, inspect
+from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
@@ -137,12 +138,16 @@ def _write_scores(
     :param first_report: the hand in play has no rows yet (they are written as it leaves
         play), so none is read; a row there all the same would refuse the INSERT.
     """
+    in_memory = inspect(hand).transient  # a replayed league file's hand, out of the session
     by_seat = {} if first_report and hand.id else {s.seat_id: s for s in hand.scores}
     new_rows = []
     for index, (seat, given) in enumerate(zip(hand_seats(hand), entries, strict=True)):
         facts = row_facts(hand, index, given, verdict, keep_scores)
         row = by_seat.get(seat.id)
-        if row is None and hand.id is None:  # a hand not flushed yet (a replayed file)
+        if in_memory:
+            new_rows.append(_row_in_memory(hand, seat, row, facts))
+            continue
+        if row is None and hand.id is None:  # a hand not flushed yet
             # The seat's id too: rows are found by it before they are flushed.
             row = HandScore(seat=seat, seat_id=seat.id)
             hand.scores.append(row)
@@ -151,11 +156,32 @@ def _write_scores(
         else:
             for name, value in facts.items():
                 setattr(row, name, value)
-    if new_rows:
+    if in_memory:
+        added = [row for row in new_rows if row.seat_id not in by_seat]
+        if added:
+            set_committed_value(hand, "scores", [*hand.scores, *added])
+    elif new_rows:
         # Sent before the hand's own changes are flushed, so the hand is updated once.
         with db.session.no_autoflush:
             db.session.execute(insert(HandScore), new_rows)
         db.session.expire(hand, ["scores"])
+
+
+def _row_in_memory(
+    hand: Hand, seat: Seat, row: HandScore | None, facts: dict[str, Any]
+) -> HandScore:
+    """A score row of a hand that is never in the session (a replayed league file), written
+    straight into the object: nothing watches it, and its values are read when it is
+    inserted (`exchange.bulk`). The seat's id too: rows are found by it before they exist.
+    """
+    if row is None:
+        row = _NEW_SCORE()
+        row.__dict__.update(hand=hand, seat=seat, seat_id=seat.id)
+    row.__dict__.update(facts)
+    return row
+
+
+_NEW_SCORE = inspect(HandScore).class_manager.new_instance
 
 
 def score_hand(

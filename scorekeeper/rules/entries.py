@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from scorekeeper.rules.dealing import decks_at_table
 from scorekeeper.rules.ruleset import RuleSet
@@ -29,10 +29,14 @@ class PlayerEntry:
 
     def normalised(self) -> PlayerEntry:
         """The same report as it is stored: no zero counts, no reason without a penalty."""
-        return replace(
-            self,
+        return PlayerEntry(
+            went_out=self.went_out,
             tally={label: n for label, n in self.tally.items() if n},
+            typed_total=self.typed_total,
+            short_cards=self.short_cards,
+            penalty=self.penalty,
             penalty_reason=self.penalty_reason.strip() if self.penalty else "",
+            no_score=self.no_score,
         )
 
 

@@ -171,3 +171,41 @@ def test_score_terms_as_the_sheet_prints_them(entry: PlayerEntry, sentence: str)
     terms = score_terms(CONTINENTAL, entry)
     printed = "" if score is None else f"{score} = {terms}" if terms else str(score)
     assert printed == sentence
+
+
+@pytest.mark.parametrize(
+    ("entry", "stored"),
+    [
+        (
+            PlayerEntry(tally={"A": 0, "2-9": 2}, penalty=0, penalty_reason="late"),
+            PlayerEntry(tally={"2-9": 2}),
+        ),
+        (
+            PlayerEntry(penalty=5, penalty_reason="  reneged "),
+            PlayerEntry(penalty=5, penalty_reason="reneged"),
+        ),
+        (
+            PlayerEntry(
+                went_out=True,
+                tally={"A": 1},
+                typed_total=15,
+                short_cards=2,
+                penalty=-3,
+                penalty_reason="x",
+                no_score=True,
+            ),
+            PlayerEntry(
+                went_out=True,
+                tally={"A": 1},
+                typed_total=15,
+                short_cards=2,
+                penalty=-3,
+                penalty_reason="x",
+                no_score=True,
+            ),
+        ),
+    ],
+)
+def test_a_report_is_stored_without_zero_counts_or_a_reason_without_penalty(entry, stored):
+    assert entry.normalised() == stored
+    assert stored.normalised() == stored
