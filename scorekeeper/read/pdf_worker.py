@@ -207,13 +207,12 @@ def attach(app: Flask, worker: PdfWorker, *, at_once: bool = False) -> None:
 
     app.extensions["pdf_worker"] = worker
     folder = Path(app.static_folder or "")
-    kinds = (pdf.SHEET_STYLESHEETS, pdf.STYLESHEETS)  # the scoresheets', then the rest
-    sheets = [tuple(folder / name for name in names) for names in kinds]
+    # The scoresheets' stylesheets only: the first PDF asked for would wait behind any other.
+    sheets = tuple(folder / name for name in pdf.SHEET_STYLESHEETS)
     begun = threading.Event()
 
     def begin() -> None:
-        for files in sheets:
-            worker.warm_up(files)
+        worker.warm_up(sheets)
 
     def after_first_answer(response: Response) -> Response:
         if not begun.is_set():
@@ -248,8 +247,13 @@ def serve_jobs(jobs: IO[bytes], replies: IO[bytes], at_once: bool = False) -> No
             return
     from scorekeeper.read import pdf_engine  # the half second that this process is for
 
-    pdf_engine.warm_up(())  # fontconfig and Pango, in the sheets' default fonts
+    # Fontconfig and Pango, in the sheets' fonts; with the stylesheets of a first warm-up job.
+    first_warm = job is not None and job[0] == "warm"
+    pdf_engine.warm_up(job[1] if first_warm else ())
     _send(replies, ("ready", None))
+    if first_warm:
+        _send(replies, ("ok", None))
+        job = None
     while True:
         if job is None:
             try:
