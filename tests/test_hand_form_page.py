@@ -136,3 +136,24 @@ def test_fix_forms_of_the_last_and_an_earlier_hand(client, make_game):
 def test_score_form_of_other_rule_sets(client, make_game, preset):
     game = make_game(players=FOUR, preset=preset)
     check(f"score-{preset}", client.get(score_url(game)), 200)
+
+
+def test_score_form_opened_again_is_written_afresh(client, make_game):
+    """Each player's card of a form as it opens is kept once written: opened again, by
+    another table with the same rules, or after a player is renamed, the page still shows
+    what is true now."""
+    game = make_game()
+    check("score-first-hand", client.get(score_url(game)), 200)
+    check("score-first-hand", client.get(score_url(game)), 200)  # from the kept cards
+
+    other = make_game(players=("Eve", "Dan", "Cat", "Bob", "Ann"), league=game.league)
+    page = client.get(score_url(other)).get_data(as_text=True)
+    names = re.findall(r'<span class="player-name">([^<]*)</span>', page)
+    assert names == ["Eve", "Dan", "Cat", "Bob", "Ann"]
+
+    ann = next(seat.player for seat in game.seats if seat.player.name == "Ann")
+    ann.name = "Annie"
+    db.session.commit()
+    page = client.get(score_url(game)).get_data(as_text=True)
+    names = re.findall(r'<span class="player-name">([^<]*)</span>', page)
+    assert names[0] == "Annie" and "One more 2-9 for Annie" in page and ">Ann<" not in page

@@ -53,11 +53,9 @@ def test_the_printing_process_draws_the_same_pdf_as_the_server(app, client, make
     assert [fresh(client, url) for url in urls] == own
     assert answers == [True, True]
     assert worker.usable
-    # It runs below the server in priority, so it never holds back the server's pages.
+    # It runs at the server's priority: a PDF drawn there is never held back behind other work.
     mine = os.getpriority(os.PRIO_PROCESS, 0)
-    assert os.getpriority(os.PRIO_PROCESS, worker.process.pid) == min(
-        19, mine + pdf_worker.NICENESS
-    )
+    assert os.getpriority(os.PRIO_PROCESS, worker.process.pid) == mine
 
 
 def never_ready() -> PdfWorker:
@@ -69,9 +67,11 @@ def never_ready() -> PdfWorker:
 
 
 def test_the_printing_process_says_when_it_is_ready():
-    started = PdfWorker.start()
+    started = PdfWorker.start(at_once=False)
     try:
-        # It imports nothing before its first job: the server's start has the machine.
+        # On a busy machine it imports nothing before its first job: the server's start has
+        # the machine.
+        assert not started.begun
         assert not started.wait_until_ready(1)
         started.warm_up(())
         assert started.wait_until_ready(60)
@@ -80,8 +80,28 @@ def test_the_printing_process_says_when_it_is_ready():
         started.stop()
 
 
+def test_with_a_core_to_spare_the_printing_process_imports_at_once():
+    started = PdfWorker.start(at_once=True)
+    try:
+        assert started.begun
+        assert started.wait_until_ready(60)  # without being sent anything
+    finally:
+        started.stop()
+
+
+@pytest.mark.parametrize(
+    ("load", "cores", "spare"), [(0.2, 2, True), (0.9, 2, True), (1.0, 2, False), (3.5, 4, False)]
+)
+def test_a_core_is_spare_when_the_load_leaves_one_beside_the_server(
+    monkeypatch, load, cores, spare
+):
+    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    assert pdf_worker.spare_core() is spare
+
+
 def test_the_printing_process_begins_once_the_app_has_answered(app, client):
-    started = PdfWorker.start()
+    started = PdfWorker.start(at_once=False)
     try:
         pdf_worker.attach(app, started)
         assert not started.begun

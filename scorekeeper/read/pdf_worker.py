@@ -3,11 +3,12 @@
 WeasyPrint takes about half a second to import, then its first sheet loads fonts and parses
 the stylesheets. In the server's own process that work would hold the interpreter while pages
 are served. `make run` (`commands/serve.py`) therefore starts this module as a child process
-first thing. The child waits until the server has sent its first answer (or asks for a first
-PDF), so the server's start has the machine to itself; then, while the visitor signs in, it
-imports WeasyPrint on the machine's other core and warms up: fonts, then the sheets'
-stylesheets. Each PDF is drawn there, with the same engine (`pdf_engine`) and the same fetcher
-limited to the app's static files, so the bytes are the ones the server would have made.
+first thing. On a machine with a core to spare it imports WeasyPrint there at once, beside the
+server's start; on a busy one it waits until the server has sent its first answer (or asks for
+a first PDF), so the start does not share its core, then imports while the visitor signs in.
+Then it warms up: fonts, then the sheets' stylesheets. Each PDF is drawn there, with the same
+engine (`pdf_engine`) and the same fetcher limited to the app's static files, so the bytes are
+the ones the server would have made.
 
 The child says when it is ready (WeasyPrint imported, fonts loaded). A PDF asked for before
 then waits for it: the child is further on than a server that would begin importing now (a
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
     from flask import Flask, Response
 
 HEADER = struct.Struct("!Q")
-NICENESS = 0  # below the server's would starve the first PDF on a busy machine
 ENGINE = "scorekeeper.read.pdf_engine"
 READY_SECONDS = 60.0
 log = logging.getLogger(__name__)
@@ -76,11 +76,16 @@ class PdfWorker:
         self.ready = False  # the child said so: its engine is imported and its fonts loaded
 
     @classmethod
-    def start(cls) -> PdfWorker | None:
-        """Start the child (it begins importing WeasyPrint at once); None if it cannot start."""
+    def start(cls, at_once: bool | None = None) -> PdfWorker | None:
+        """Start the child; None if it cannot start.
+
+        :param at_once: import WeasyPrint now rather than once the server has answered (or
+            asks for a PDF); by default, when the machine has a core to spare (`spare_core`).
+        """
+        at_once = spare_core() if at_once is None else at_once
         try:
             process = subprocess.Popen(
-                [sys.executable, "-m", __name__],
+                [sys.executable, "-m", __name__, *(["--at-once"] if at_once else [])],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 bufsize=0,  # unbuffered: a reply waiting in the pipe is seen by select()
@@ -89,7 +94,9 @@ class PdfWorker:
         except OSError:
             log.warning("No printing process: PDFs are drawn in the server", exc_info=True)
             return None
-        return cls(process)
+        worker = cls(process)
+        worker.begun = at_once
+        return worker
 
     @property
     def usable(self) -> bool:
@@ -200,13 +207,12 @@ def attach(app: Flask, worker: PdfWorker, *, at_once: bool = False) -> None:
 
     app.extensions["pdf_worker"] = worker
     folder = Path(app.static_folder or "")
-    kinds = (pdf.SHEET_STYLESHEETS, pdf.STYLESHEETS)  # the scoresheets', then the rest
-    sheets = [tuple(folder / name for name in names) for names in kinds]
+    # The scoresheets' stylesheets only: the first PDF asked for would wait behind any other.
+    sheets = tuple(folder / name for name in pdf.SHEET_STYLESHEETS)
     begun = threading.Event()
 
     def begin() -> None:
-        for files in sheets:
-            worker.warm_up(files)
+        worker.warm_up(sheets)
 
     def after_first_answer(response: Response) -> Response:
         if not begun.is_set():
@@ -220,18 +226,40 @@ def attach(app: Flask, worker: PdfWorker, *, at_once: bool = False) -> None:
         app.after_request(after_first_answer)
 
 
-def serve_jobs(jobs: IO[bytes], replies: IO[bytes]) -> None:
-    """The child's loop: on the first job, import and warm up the engine; then answer each job
-    until input ends."""
+def spare_core() -> bool:
+    """True when the machine seems to have a core to spare beside the server's: its load over
+    the last minute is below its number of cores less one."""
     try:
-        job = _receive(jobs)
-    except EOFError:
-        return
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average on Windows
+        return False
+    return load < (os.cpu_count() or 1) - 1
+
+
+def serve_jobs(jobs: IO[bytes], replies: IO[bytes], at_once: bool = False) -> None:
+    """The child's loop: import and warm up the engine (`at_once`, else on the first job), then
+    answer each job until input ends."""
+    job = None
+    if not at_once:
+        try:
+            job = _receive(jobs)
+        except EOFError:
+            return
     from scorekeeper.read import pdf_engine  # the half second that this process is for
 
-    pdf_engine.warm_up(())  # fontconfig and Pango, in the sheets' default fonts
+    # Fontconfig and Pango, in the sheets' fonts; with the stylesheets of a first warm-up job.
+    first_warm = job is not None and job[0] == "warm"
+    pdf_engine.warm_up(job[1] if first_warm else ())
     _send(replies, ("ready", None))
+    if first_warm:
+        _send(replies, ("ok", None))
+        job = None
     while True:
+        if job is None:
+            try:
+                job = _receive(jobs)
+            except EOFError:
+                return
         try:
             if job[0] == "warm":
                 pdf_engine.warm_up(job[1])
@@ -245,10 +273,7 @@ def serve_jobs(jobs: IO[bytes], replies: IO[bytes]) -> None:
             _send(replies, ("error", repr(error)))
         else:
             _send(replies, ("ok", result))
-        try:
-            job = _receive(jobs)
-        except EOFError:
-            return
+        job = None
 
 
 def main() -> None:
@@ -256,14 +281,10 @@ def main() -> None:
     # Ctrl+C in `make run` reaches the whole process group: the server stops, which closes
     # this process's input, and that ends it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # Below the server in priority: on a busy machine its start and its pages go first (on
-    # an idle core this changes nothing).
-    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
-        os.nice(NICENESS)
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     logging.basicConfig(level=logging.WARNING)
-    serve_jobs(sys.stdin.buffer, replies)
+    serve_jobs(sys.stdin.buffer, replies, at_once="--at-once" in sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper import rules
@@ -17,6 +30,8 @@ from scorekeeper.web.database import WriteConflict, transaction
 from scorekeeper.web.sessions import leaves_session_alone
 
 if TYPE_CHECKING:
+    from jinja2 import Template
+
     from scorekeeper.models import Game, Hand
     from scorekeeper.play import hands
 
@@ -96,7 +111,9 @@ def _hand_page(
     status: int = 200,
     warnings=(),
     problems=(),
+    pristine: bool = False,
 ) -> tuple[str, int]:
+    """The hand form's page; `pristine`: the form as it opens (nothing sent or loaded)."""
     from scorekeeper.models import HandState
     from scorekeeper.play import hands
     from scorekeeper.read.hand_card import hand_card
@@ -105,21 +122,52 @@ def _hand_page(
     for problem in problems:
         for index in problem.concerns:
             by_player.setdefault(index, []).append(problem.message)
+    seats = hands.hand_seats(hand)
+    no_score_hint = rules.no_score_hint(game.rules)
+    impossible_words = rules.impossible_total_words().capitalize()
     return render_template(
         "table/hand_form.html",
         game=game,
         hand=hand,
-        seats=hands.hand_seats(hand),
+        seats=seats,
         card=hand_card(game, hand),
         form=form,
         mode=mode,
         terms=hands.correction_terms(hand) if hand.state == HandState.SCORED else None,
-        no_score_hint=rules.no_score_hint(game.rules),
+        no_score_hint=no_score_hint,
         warnings=warnings,
         player_problems=by_player,
         possible=rules.possible_totals(game.rules, hand.number),
-        impossible_words=rules.impossible_total_words().capitalize(),
+        impossible_words=impossible_words,
+        cards=_player_cards(form, seats, no_score_hint, impossible_words) if pristine else None,
     ), status
+
+
+def _player_cards(form: HandForm, seats: list, hint: str, words: str) -> list[Markup]:
+    """Each player's card of a hand form as it opens: written once for a table and a
+    player, since such a form holds only its fields' defaults. A form sent back, refused or
+    filled with a saved report is written in full by the page."""
+    template = current_app.jinja_env.get_template(PLAYER_CARD)
+    form_class = type(form)
+    return [
+        _pristine_card(template, form_class, i, seat.player.name, hint, words)
+        for i, seat in enumerate(seats)
+    ]
+
+
+PLAYER_CARD = "table/_player_card.html"
+
+
+@lru_cache(maxsize=256)
+def _pristine_card(
+    template: Template, form_class: type[HandForm], index: int, name: str, hint: str, words: str
+) -> Markup:
+    """The card of the player `name` in seat `index`, as `template` writes it for a form of
+    `form_class` holding its defaults (the key is all the card shows: the class holds the
+    table's seats, price groups and short-card charge)."""
+    form = form_class(formdata=None, meta={"csrf": False})
+    seat = SimpleNamespace(player=SimpleNamespace(name=name))
+    return template.module.player_card(seat, form.player(index), [], hint, words)
 
 
 @bp.route("/hands/<int:hand_id>/score", methods=["GET", "POST"])
@@ -139,7 +187,7 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         if hand.state != HandState.PLAYING:
             return redirect(url_for("table.show", game_id=game.id))
         form.stock_ran_out.data = hands.stock_exhausted(hand)
-        return _hand_page(game, hand, form, "score")
+        return _hand_page(game, hand, form, "score", pristine=True)
     if not form.validate():
         return _hand_page(game, hand, form, "score", 422)
     entries = form.entries()
