@@ -39,6 +39,8 @@ HAND_FIELDS = (
 )
 CORRECTION_FIELDS = ("made_at", "made_by", "reason", "old", "new")
 ENDED = (GameStatus.FINISHED, GameStatus.INCOMPLETE)
+HAND_STATES = tuple(state.value for state in HandState)
+GAME_STATUSES = tuple(status.value for status in GameStatus)
 MOST_RENEWALS = 100  # far more than a hand ever sees; a bound on the work one file can ask
 
 
@@ -154,7 +156,7 @@ class GameReplay:
 
     def finish_attempt(self, hand: Hand, node: Node, last: bool) -> None:
         """Leave the hand in play, deal it again, or score it (then its free corrections)."""
-        state = HandState(node.get("state").choice(tuple(s.value for s in HandState)))
+        state = HandState(node.get("state").choice(HAND_STATES))
         players = node.get("players", {})
         fixes = node.get("corrections", []).items()
         if fixes and state != HandState.SCORED:
@@ -244,7 +246,7 @@ class GameReplay:
             number = pauses[0].get("before_hand").value
             pauses[0].fail(f"the game never reached hand {number} to stop before it.")
         status_node = self.node.get("status")
-        status = GameStatus(status_node.choice(tuple(s.value for s in GameStatus)))
+        status = GameStatus(status_node.choice(GAME_STATUSES))
         ended_early = status == GameStatus.INCOMPLETE or self.unplayed is not None
         if ended_early and self.game.status not in ENDED:
             with refused_at(status_node):

@@ -139,7 +139,7 @@ def _write_scores(
         play), so none is read; a row there all the same would refuse the INSERT.
     """
     in_memory = inspect(hand).transient  # a replayed league file's hand, out of the session
-    by_seat = {} if first_report and hand.id else {s.seat_id: s for s in hand.scores}
+    by_seat = {} if first_report and (hand.id or in_memory) else {s.seat_id: s for s in hand.scores}
     new_rows = []
     for index, (seat, given) in enumerate(zip(hand_seats(hand), entries, strict=True)):
         facts = row_facts(hand, index, given, verdict, keep_scores)
@@ -159,7 +159,7 @@ def _write_scores(
     if in_memory:
         added = [row for row in new_rows if row.seat_id not in by_seat]
         if added:
-            set_committed_value(hand, "scores", [*hand.scores, *added])
+            set_committed_value(hand, "scores", [*by_seat.values(), *added])
     elif new_rows:
         # Sent before the hand's own changes are flushed, so the hand is updated once.
         with db.session.no_autoflush:
