@@ -90,7 +90,7 @@ def test_post_with_the_pages_token_goes_through(app, world):
 
     response = owner_a.post(
         f"/leagues/{world.a.league_id}/settings/share",
-        data={"csrf_token": csrf_token(text(settings))},
+        data={"csrf_token": csrf_token(settings.get_data(as_text=True))},
     )
 
     assert response.status_code == 302
