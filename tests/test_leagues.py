@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from reading import markup, visible_text
 from sqlalchemy import func, select
@@ -224,3 +226,47 @@ def test_missing_league_or_player_is_not_found(client, make_league, method, url)
     assert response.status_code == 404
     assert "Nothing here" in visible_text(response)
     assert sorted(p.name for p in db.session.scalars(select(Player))) == ["Ann", "Zed"]
+
+
+# --- the league's games, a page at a time ---
+
+
+def test_games_in_play_come_first_then_the_newest_twelve_to_a_page(client, make_game):
+    from datetime import date, timedelta
+
+    from scorekeeper.play import interruptions
+
+    four = ("Ann", "Bob", "Cat", "Dan")
+    first = make_game(players=four, started_on=date(2026, 1, 1))
+    league = first.league
+    interruptions.end_game(first)
+    ended = [first]
+    for day in range(1, 14):  # started in a shuffled order of days
+        game = make_game(
+            players=four, league=league, started_on=date(2026, 1, 1) + timedelta(days=day * 5 % 14)
+        )
+        interruptions.end_game(game)
+        ended.append(game)
+    suspended = make_game(players=four, league=league, started_on=date(2025, 6, 1))
+    interruptions.suspend(suspended)
+    playing = make_game(players=four, league=league, started_on=date(2025, 5, 1))
+    db.session.commit()
+    newest_first = sorted(ended, key=lambda g: (g.started_on, g.id), reverse=True)
+    expected = [suspended, playing, *newest_first]  # in play: newest first too
+
+    def shown(page: str) -> tuple[list[int], str]:
+        response = client.get(f"/leagues/{league.id}{page}")
+        assert response.status_code == 200
+        html = response.get_data(as_text=True)
+        ids = [int(i) for i in re.findall(r'class="card-link" href="/games/(\d+)"', html)]
+        return ids, visible_text(response)
+
+    one, words_one = shown("")
+    two, words_two = shown("?page=2")
+    assert one == [g.id for g in expected[:12]]
+    assert two == [g.id for g in expected[12:]]
+    assert "Page 1 of 2" in words_one and "Older games" in words_one
+    assert "Newer games" not in words_one
+    assert "Page 2 of 2" in words_two and "Newer games" in words_two
+    assert shown("?page=99")[0] == two  # past the last: the last
+    assert shown("?page=" + "9" * 40)[0] == one  # too long to be a page: the first
