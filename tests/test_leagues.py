@@ -1,8 +1,10 @@
-"""League pages: creating a league, adding and renaming players, pages that do not exist."""
+"""League pages: creating a league, adding and renaming players, the games a page at a time,
+pages that do not exist."""
 
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 
 import pytest
 from reading import markup, visible_text
@@ -11,6 +13,7 @@ from sqlalchemy import func, select
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import League, LeagueRuleSet, Player
+from scorekeeper.play import interruptions
 
 
 def count(model) -> int:
@@ -232,10 +235,6 @@ def test_missing_league_or_player_is_not_found(client, make_league, method, url)
 
 
 def test_games_in_play_come_first_then_the_newest_twelve_to_a_page(client, make_game):
-    from datetime import date, timedelta
-
-    from scorekeeper.play import interruptions
-
     four = ("Ann", "Bob", "Cat", "Dan")
     first = make_game(players=four, started_on=date(2026, 1, 1))
     league = first.league
