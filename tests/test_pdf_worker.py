@@ -69,8 +69,8 @@ def never_ready() -> PdfWorker:
 def test_the_printing_process_says_when_it_is_ready():
     started = PdfWorker.start(at_once=False)
     try:
-        # On a busy machine it imports nothing before its first job: the server's start has
-        # the machine.
+        # On one core it imports nothing before its first job: the server's start has the
+        # core.
         assert not started.begun
         assert not started.wait_until_ready(1)
         started.warm_up(())
@@ -80,7 +80,7 @@ def test_the_printing_process_says_when_it_is_ready():
         started.stop()
 
 
-def test_with_a_core_to_spare_the_printing_process_imports_at_once():
+def test_told_to_the_printing_process_imports_at_once():
     started = PdfWorker.start(at_once=True)
     try:
         assert started.begun
@@ -89,15 +89,17 @@ def test_with_a_core_to_spare_the_printing_process_imports_at_once():
         started.stop()
 
 
-@pytest.mark.parametrize(
-    ("load", "cores", "spare"), [(0.2, 2, True), (0.9, 2, True), (1.0, 2, False), (3.5, 4, False)]
-)
-def test_a_core_is_spare_when_the_load_leaves_one_beside_the_server(
-    monkeypatch, load, cores, spare
-):
-    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+@pytest.mark.parametrize(("usable", "second"), [({0}, False), ({0, 1}, True), ({3, 5, 7}, True)])
+def test_the_printing_process_imports_at_once_with_a_second_core(monkeypatch, usable, second):
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: usable, raising=False)
+    assert pdf_worker.second_core() is second
+
+
+@pytest.mark.parametrize(("cores", "second"), [(None, False), (1, False), (2, True)])
+def test_without_cpu_affinity_the_cores_are_counted(monkeypatch, cores, second):
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
     monkeypatch.setattr(os, "cpu_count", lambda: cores)
-    assert pdf_worker.spare_core() is spare
+    assert pdf_worker.second_core() is second
 
 
 def test_the_printing_process_begins_once_the_app_has_answered(app, client):

@@ -1,7 +1,8 @@
 """The part of printing that needs WeasyPrint, imported on first use (or warmed up early).
 
-WeasyPrint takes about a second to import, so `scorekeeper.read.pdf` loads this module only
-when a PDF is made, or in the background after the server's first answer (`pdf.warm_up`).
+WeasyPrint takes about half a second to import, so `scorekeeper.read.pdf` loads this module
+only when a PDF is made, or in the background after the server's first answer (`pdf.warm_up`).
+It is imported through `weasyprint_shortcuts`, which spares it two avoidable costs.
 """
 
 from __future__ import annotations
@@ -13,10 +14,15 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import weasyprint
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher, URLFetcherResponse
 from werkzeug.security import safe_join
+
+from scorekeeper.read import specimen, weasyprint_shortcuts
+
+weasyprint_shortcuts.load()  # before WeasyPrint is first imported, here or anywhere
+
+import weasyprint  # noqa: E402
+from weasyprint.text.fonts import FontConfiguration  # noqa: E402
+from weasyprint.urls import URLFetcher, URLFetcherResponse  # noqa: E402
 
 # app.css is written for browsers: WeasyPrint would warn, on every sheet, about each screen-only
 # rule it skips. Errors (a file it could not fetch, say) are still logged.
@@ -93,14 +99,10 @@ def _parsed(files: tuple[Path, ...], _stamps: tuple[int, ...]) -> tuple[weasypri
 
 
 def warm_up(files: tuple[Path, ...]) -> None:
-    """Do once, ahead of the first sheet, what every sheet needs: parse the stylesheets, lay
-    out a little table in the sheets' fonts (fontconfig and Pango load on first use) in this
-    thread's font configuration, and write it as a PDF (the fonts' subsetting and embedding
-    have their own first-use costs). The PDF is thrown away."""
-    sheets = stylesheets(files)
-    sample = (
-        "<p class='paper'>Scorekeeper 0123456789</p>"
-        "<table><tr><th>Name</th><td>123</td></tr><tr><th>Total</th><td><b>-45</b></td></tr>"
-        "</table>"
-    )
-    weasyprint.HTML(string=sample).write_pdf(stylesheets=list(sheets), font_config=font_config())
+    """Do once, ahead of the first sheet, what every sheet needs, in this thread's font
+    configuration: with the sheets' stylesheets `files`, parse them and draw a made-up sheet
+    (`specimen.SHEET`: fonts, shaping and subsetting all have first-use costs); without, load
+    the fonts with a few words. The PDF is thrown away."""
+    sample = specimen.SHEET if files else "<p>Scorekeeper <b>0123456789</b></p>"
+    document = weasyprint.HTML(string=sample)
+    document.write_pdf(stylesheets=list(stylesheets(files)), font_config=font_config())
