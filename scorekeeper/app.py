@@ -11,7 +11,7 @@ from flask import Flask
 
 from scorekeeper import config
 from scorekeeper.extensions import compress, csrf, db
-from scorekeeper.web import template_cache
+from scorekeeper.web import routing, template_cache
 
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent
@@ -57,6 +57,7 @@ def create_app(
         template_folder=str(resource_folder("templates")),
         static_folder=str(resource_folder("static")),
     )
+    app.url_rule_class = routing.LazyRule  # every rule but the static files' (added above)
     config.apply_defaults(app)
     app.config.from_pyfile("config.py", silent=True)
     config.apply_environment(app)

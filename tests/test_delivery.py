@@ -72,6 +72,36 @@ def test_css_and_javascript_go_out_compressed(anonymous, name, coding):
     assert "Content-Encoding" not in refused.headers
 
 
+def test_every_static_file_goes_out_with_the_type_the_app_names_for_it(anonymous):
+    from scorekeeper.web.assets import TYPES
+
+    files = [path for path in (ROOT / "static").rglob("*") if path.is_file()]
+    assert files
+    for path in files:
+        # A new kind of file is named in TYPES: no system's tables decide how it is sent.
+        assert path.suffix.lower() in TYPES, path
+        response = anonymous.get(f"/static/{path.relative_to(ROOT / 'static').as_posix()}")
+        assert response.status_code == 200, path
+        assert response.mimetype == TYPES[path.suffix.lower()], path
+
+
+def test_the_first_page_reads_no_system_table_of_types():
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent("""
+        import mimetypes
+        from scorekeeper import create_app
+        app = create_app({"TESTING": True, "SECRET_KEY": "x"}, instance_path=__import__("tempfile").mkdtemp())
+        assert app.test_client().get("/").status_code == 200
+        print(mimetypes.inited)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
+
+
 def test_images_go_out_as_they_are(anonymous):
     response = anonymous.get("/static/icons/icon-192.png", headers={"Accept-Encoding": "br"})
     assert response.status_code == 200 and "Content-Encoding" not in response.headers
