@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 import cffi.cparser
 import pytest
 import weasyprint
+import weasyprint.document
 from weasyprint.text.ffi import ffi
 
 from scorekeeper.read import pdf, pdf_engine, specimen, weasyprint_shortcuts
@@ -52,21 +53,46 @@ def test_the_warm_up_sheet_has_every_element_and_class_of_a_finished_games_sheet
     assert not missing, f"specimen.SHEET lacks what a finished game's sheet prints: {missing}"
 
 
-def test_the_warm_up_draws_the_sample_sheet_in_the_sheets_stylesheets(app, monkeypatch):
+def rendering(monkeypatch) -> list[tuple[str, list, bool]]:
+    """Record each page WeasyPrint lays out (its title, stylesheets), and whether it was written."""
     drawn = []
-    real = weasyprint.HTML.write_pdf
+    render, write = weasyprint.HTML.render, weasyprint.document.Document.write_pdf
 
-    def write_pdf(document, *args, **kwargs):
-        drawn.append((document, kwargs["stylesheets"]))
-        return real(document, *args, **kwargs)
+    def laid_out(html, *args, **kwargs):
+        document = render(html, *args, **kwargs)
+        drawn.append([html.etree_element.findtext(".//title"), kwargs["stylesheets"], False])
+        document.written = drawn[-1]
+        return document
 
-    monkeypatch.setattr(weasyprint.HTML, "write_pdf", write_pdf)
+    def written(document, *args, **kwargs):
+        document.written[2] = True
+        return write(document, *args, **kwargs)
+
+    monkeypatch.setattr(weasyprint.HTML, "render", laid_out)
+    monkeypatch.setattr(weasyprint.document.Document, "write_pdf", written)
+    return drawn
+
+
+def sheet_files(app):
     with app.app_context():
-        files = pdf.stylesheet_files(pdf.SHEET_STYLESHEETS)
+        return pdf.stylesheet_files(pdf.SHEET_STYLESHEETS)
+
+
+def test_the_warm_up_draws_the_sample_sheet_in_the_sheets_stylesheets(app, monkeypatch):
+    drawn = rendering(monkeypatch)
+    files = sheet_files(app)
     pdf_engine.warm_up(files)
-    [(document, stylesheets)] = drawn
-    assert "Scoresheet" in document.etree_element.findtext(".//h1")
-    assert stylesheets == list(pdf_engine.stylesheets(files))
+    assert drawn == [
+        ["Scoresheet · Game 12 · Scorekeeper", list(pdf_engine.stylesheets(files)), True]
+    ]
+
+
+@pytest.mark.parametrize(("said", "drawn"), [([True], []), ([False, True], [False])])
+def test_a_warm_up_told_to_stop_leaves_the_rest_to_the_first_sheet(app, monkeypatch, said, drawn):
+    laid_out = rendering(monkeypatch)
+    answers = iter(said)
+    pdf_engine.warm_up(sheet_files(app), stop=lambda: next(answers))
+    assert [written for _title, _sheets, written in laid_out] == drawn
 
 
 @linux_only

@@ -1,8 +1,11 @@
 """`make run`'s printing process: the same PDFs as the server's own, and the server's when it fails."""
 
+import io
 import os
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 
@@ -210,3 +213,31 @@ def test_make_run_starts_the_printing_process_before_the_app(monkeypatch, tmp_pa
     assert started == ["printing process", "app"]
     # Once the server stops, so does the printing process.
     assert worker.process.returncode is not None
+
+
+def test_a_job_that_comes_in_during_a_warm_up_cuts_it_short(monkeypatch):
+    from scorekeeper.read import pdf_engine
+
+    told = []
+    monkeypatch.setattr(pdf_engine, "warm_up", lambda files, stop: told.append(stop()))
+    read, write = os.pipe()
+    sending = os.fdopen(write, "wb")
+    pdf_worker._send(sending, ("warm", ()))
+    pdf_worker._send(sending, ("warm", ()))
+
+    def close_once_both_are_done() -> None:
+        while len(told) < 2:
+            time.sleep(0.01)
+        sending.close()
+
+    closer = threading.Thread(target=close_once_both_are_done)
+    closer.start()
+    replies = io.BytesIO()
+    with os.fdopen(read, "rb", buffering=0) as jobs:
+        pdf_worker.serve_jobs(jobs, replies, at_once=True)
+    closer.join()
+    # The first saw the second waiting behind it; the second, nothing.
+    assert told == [True, False]
+    replies.seek(0)
+    answers = [pdf_worker._receive(replies) for _ in range(3)]
+    assert answers == [("ready", None), ("ok", None), ("ok", None)]

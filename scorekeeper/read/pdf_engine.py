@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import mimetypes
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -98,11 +99,16 @@ def _parsed(files: tuple[Path, ...], _stamps: tuple[int, ...]) -> tuple[weasypri
     return tuple(weasyprint.CSS(filename=str(path), media_type="print") for path in files)
 
 
-def warm_up(files: tuple[Path, ...]) -> None:
+def warm_up(files: tuple[Path, ...], stop: Callable[[], bool] = lambda: False) -> None:
     """Do once, ahead of the first sheet, what every sheet needs, in this thread's font
     configuration: with the sheets' stylesheets `files`, parse them and draw a made-up sheet
     (`specimen.SHEET`: fonts, shaping and subsetting all have first-use costs); without, load
-    the fonts with a few words. The PDF is thrown away."""
+    the fonts with a few words. The PDF is thrown away. `stop` is asked between the steps:
+    once it says True, the rest is left to the first sheet."""
+    sheets = list(stylesheets(files))
+    if stop():
+        return
     sample = specimen.SHEET if files else "<p>Scorekeeper <b>0123456789</b></p>"
-    document = weasyprint.HTML(string=sample)
-    document.write_pdf(stylesheets=list(stylesheets(files)), font_config=font_config())
+    document = weasyprint.HTML(string=sample).render(stylesheets=sheets, font_config=font_config())
+    if not stop():
+        document.write_pdf()

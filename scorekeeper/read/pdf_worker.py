@@ -6,12 +6,13 @@ are served. `make run` (`commands/serve.py`) therefore starts this module as a c
 first thing. On a machine of two cores or more it imports WeasyPrint there at once, beside the
 server's start; on one core it waits until the server has sent its first answer (or asks for
 a first PDF), so the start does not share its only core, then imports while the visitor signs
-in. Then it warms up: fonts, then the sheets' stylesheets and a made-up sheet drawn once
-(`pdf_engine.warm_up`), so the first real sheet costs no more than the next. Each PDF is drawn
+in. Then it warms up on the server's word, once it has answered: it parses the sheets'
+stylesheets and draws a made-up sheet (`pdf_engine.warm_up`), so the first real sheet costs no
+more than the next; a PDF asked for meanwhile cuts that short. Each PDF is drawn
 there, with the same engine (`pdf_engine`) and the same fetcher limited to the app's static
 files, so the bytes are the ones the server would have made.
 
-The child says when it is ready (WeasyPrint imported, fonts loaded). A PDF asked for before
+The child says when it is ready (WeasyPrint imported). A PDF asked for before
 then waits for it: the child is further on than a server that would begin importing now (a
 server that has the engine already draws that PDF itself). It runs at the server's priority,
 so a PDF drawn there is never slower than one the server would draw. The server sends each
@@ -74,7 +75,7 @@ class PdfWorker:
         self.unanswered = 0  # replies to warm-ups nobody waited for
         self.failed = False
         self.begun = False  # the child was sent a first job: it imports its engine then
-        self.ready = False  # the child said so: its engine is imported and its fonts loaded
+        self.ready = False  # the child said so: its engine is imported
 
     @classmethod
     def start(cls, at_once: bool | None = None) -> PdfWorker | None:
@@ -244,8 +245,9 @@ def second_core() -> bool:
 
 
 def serve_jobs(jobs: IO[bytes], replies: IO[bytes], at_once: bool = False) -> None:
-    """The child's loop: import and warm up the engine (`at_once`, else on the first job), then
-    answer each job until input ends."""
+    """The child's loop: import the engine (`at_once`, else on the first job), say so, then
+    answer each job until input ends. A warm-up is cut short when a job comes in meanwhile
+    (`jobs` unbuffered, so a job not yet read is seen waiting)."""
     job = None
     if not at_once:
         try:
@@ -254,13 +256,11 @@ def serve_jobs(jobs: IO[bytes], replies: IO[bytes], at_once: bool = False) -> No
             return
     from scorekeeper.read import pdf_engine  # the half second that this process is for
 
-    # Fontconfig and Pango, in the sheets' fonts; with the stylesheets of a first warm-up job.
-    first_warm = job is not None and job[0] == "warm"
-    pdf_engine.warm_up(job[1] if first_warm else ())
     _send(replies, ("ready", None))
-    if first_warm:
-        _send(replies, ("ok", None))
-        job = None
+
+    def job_waiting() -> bool:
+        return bool(select.select([jobs], [], [], 0)[0])
+
     while True:
         if job is None:
             try:
@@ -269,7 +269,7 @@ def serve_jobs(jobs: IO[bytes], replies: IO[bytes], at_once: bool = False) -> No
                 return
         try:
             if job[0] == "warm":
-                pdf_engine.warm_up(job[1])
+                pdf_engine.warm_up(job[1], stop=job_waiting)
                 result: Any = None
             else:
                 _, html, base_url, (root_url, static_path, folder), page_css, files = job
@@ -291,7 +291,8 @@ def main() -> None:
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     logging.basicConfig(level=logging.WARNING)
-    serve_jobs(sys.stdin.buffer, replies, at_once="--at-once" in sys.argv[1:])
+    jobs = os.fdopen(os.dup(sys.stdin.fileno()), "rb", buffering=0)
+    serve_jobs(jobs, replies, at_once="--at-once" in sys.argv[1:])
 
 
 if __name__ == "__main__":
