@@ -206,7 +206,7 @@ def test_make_run_starts_the_printing_process_before_the_app(monkeypatch, tmp_pa
     monkeypatch.setattr(PdfWorker, "start", staticmethod(start))
     monkeypatch.setattr(serve, "build_app", build_app)
     monkeypatch.setattr(serve, "announce", lambda host, port: None)
-    monkeypatch.setattr(serve, "serve", lambda app, **settings: served.append(app))
+    monkeypatch.setattr(serve, "run_server", lambda app, host, port: served.append(app))
     serve.main()
     (app,) = served
     worker = app.extensions["pdf_worker"]

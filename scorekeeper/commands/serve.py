@@ -3,7 +3,7 @@
 Run by `make run` after the database is migrated. HOST and PORT override the defaults
 (0.0.0.0, so phones on the same network can connect, and 5000). The printing process
 (`read/pdf_worker.py`) is started first, so WeasyPrint loads on the machine's other core while
-the app loads here; the app itself is imported only then.
+the app loads here; the app and waitress are imported only then.
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ import os
 import socket
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
-
-from waitress import serve
 
 from scorekeeper.read import pdf_worker
 from scorekeeper.read.pdf_worker import PdfWorker
@@ -96,17 +94,25 @@ def build_app() -> Flask:
     return create_app()
 
 
+def run_server(app: Flask, host: str, port: int) -> None:
+    """Serve `app` with waitress until interrupted (imported only now, after the printing
+    process has started)."""
+    from waitress import serve
+
+    serve(app, host=host, port=port, threads=8, ident="scorekeeper", **proxy_settings())
+
+
 def main() -> None:
     """Print where to point a phone (with a QR code) and serve until interrupted."""
     host = os.environ.get("HOST", "0.0.0.0")
     port = int(os.environ.get("PORT", "5000"))
-    worker = PdfWorker.start()
+    worker = PdfWorker.start()  # first: its import of WeasyPrint is the longest
     try:
         app = build_app()
         if worker is not None:
             pdf_worker.attach(app, worker)
         announce(host, port)
-        serve(app, host=host, port=port, threads=8, ident="scorekeeper", **proxy_settings())
+        run_server(app, host, port)
     finally:
         if worker is not None:
             worker.stop()
