@@ -1,24 +1,24 @@
 """Printing in a process of its own beside `make run`'s server, started before the app loads.
 
-WeasyPrint takes about half a second to import, then its first sheet loads fonts and parses
-the stylesheets. In the server's own process that work would hold the interpreter while pages
-are served. `make run` (`commands/serve.py`) therefore starts this module as a child process
-first thing. On a machine of two cores or more it imports WeasyPrint there at once, beside the
-server's start; on one core it waits until the server has sent its first answer (or asks for
-a first PDF), so the start does not share its only core, then imports while the visitor signs
-in. Then it warms up on the server's word, once it has answered: it parses the sheets'
-stylesheets and draws a made-up sheet (`pdf_engine.warm_up`), so the first real sheet costs no
-more than the next; a PDF asked for meanwhile cuts that short. Each PDF is drawn
-there, with the same engine (`pdf_engine`) and the same fetcher limited to the app's static
-files, so the bytes are the ones the server would have made.
+WeasyPrint takes about half a second to import, then its first sheet loads fonts and parses the
+stylesheets. In the server's own process that work would hold the interpreter while pages are
+served. `make run` (`commands/serve.py`) therefore starts this module as a child process first
+thing. On a machine of two cores or more it imports WeasyPrint there at once, beside the
+server's start; on one core it waits until the server has sent its first answer (or asks for a
+first PDF), so the start does not share its only core, then imports while the visitor signs in.
+Then it warms up on the server's word, once it has answered: it parses the sheets' stylesheets
+and draws a made-up sheet (`pdf_engine.warm_up`), so the first real sheet costs no more than
+the next; a PDF asked for meanwhile cuts that short. Each PDF is drawn there, with the same
+engine (`pdf_engine`) and the same fetcher limited to the app's static files, so the bytes are
+the ones the server would have made.
 
-The child says when it is ready (WeasyPrint imported). A PDF asked for before
-then waits for it: the child is further on than a server that would begin importing now (a
-server that has the engine already draws that PDF itself). It runs at the server's priority,
-so a PDF drawn there is never slower than one the server would draw. The server sends each
-job down the child's stdin and reads the PDF from its stdout, one job at a time. A child that
-has died, failed, or is not ready within READY_SECONDS is left alone and the server draws
-PDFs itself, as a server without this child (gunicorn, tests) always does.
+The child says when it is ready (WeasyPrint imported). A PDF asked for before then waits for
+it: the child is further on than a server that would begin importing now (a server that has the
+engine already draws that PDF itself). It runs at the server's priority, so a PDF drawn there
+is never slower than one the server would draw. The server sends each job down the child's
+stdin and reads the PDF from its stdout, one job at a time. A child that has died, failed, or
+is not ready within READY_SECONDS is left alone and the server draws PDFs itself, as a server
+without this child (gunicorn, tests) always does.
 """
 
 from __future__ import annotations
