@@ -53,7 +53,7 @@ def test_the_warm_up_sheet_has_every_element_and_class_of_a_finished_games_sheet
     assert not missing, f"specimen.SHEET lacks what a finished game's sheet prints: {missing}"
 
 
-def rendering(monkeypatch) -> list[tuple[str, list, bool]]:
+def rendering(monkeypatch) -> list[list]:
     """Record each page WeasyPrint lays out (its title, stylesheets), and whether it was written."""
     drawn = []
     render, write = weasyprint.HTML.render, weasyprint.document.Document.write_pdf
