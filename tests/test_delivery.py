@@ -85,7 +85,7 @@ def test_every_static_file_goes_out_with_the_type_the_app_names_for_it(anonymous
         assert response.mimetype == TYPES[path.suffix.lower()], path
 
 
-def test_the_first_page_reads_no_system_table_of_types():
+def test_the_first_page_reads_no_system_table_of_types(tmp_path):
     import subprocess
     import sys
     import textwrap
@@ -93,11 +93,14 @@ def test_the_first_page_reads_no_system_table_of_types():
     script = textwrap.dedent("""
         import mimetypes
         from scorekeeper import create_app
-        app = create_app({"TESTING": True, "SECRET_KEY": "x"}, instance_path=__import__("tempfile").mkdtemp())
+        import sys
+        app = create_app({"TESTING": True, "SECRET_KEY": "x"}, instance_path=sys.argv[1])
         assert app.test_client().get("/").status_code == 200
         print(mimetypes.inited)
     """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, cwd=ROOT
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"
 

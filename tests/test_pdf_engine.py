@@ -5,6 +5,7 @@ import logging
 import subprocess
 import sys
 import textwrap
+import threading
 from html.parser import HTMLParser
 
 import cffi.cparser
@@ -112,26 +113,53 @@ def test_loading_the_engine_runs_no_program():
     assert done.stdout.strip() == "0 []"
 
 
+def keep_loaded_weasyprint(monkeypatch) -> None:
+    """Have the test's own WeasyPrint modules put back in sys.modules afterwards, whatever the
+    shortcut removes."""
+    for name in [n for n in list(sys.modules) if n.split(".")[0] == "weasyprint"]:
+        monkeypatch.setitem(sys.modules, name, sys.modules[name])
+
+
 def test_a_quick_load_that_fails_is_tried_again_the_usual_way(monkeypatch, caplog):
     import ctypes.util
     import importlib
 
     usual = ctypes.util.find_library
-    # A copy, so that the test's own WeasyPrint stays loaded whatever the shortcut removes.
-    monkeypatch.setattr(sys, "modules", dict(sys.modules))
+    keep_loaded_weasyprint(monkeypatch)
     seen = []
 
     def cannot_open(name):
         seen.append(ctypes.util.find_library(name))
+        # Another thread, meanwhile, gets the usual answer.
+        other = threading.Thread(target=lambda: seen.append(ctypes.util.find_library("c")))
+        other.start()
+        other.join()
         raise OSError("cannot load library 'libgobject-2.0.so.0'")
 
     monkeypatch.setattr(importlib, "import_module", cannot_open)
     with caplog.at_level(logging.WARNING):
         assert weasyprint_shortcuts._import_on_linux() is None
-    assert seen == [None]  # nothing was found while it tried
+    assert seen == [None, usual("c")]  # nothing was found by the thread that tried
+    assert seen[1]
     assert ctypes.util.find_library is usual
     assert not [name for name in sys.modules if name.split(".")[0] == "weasyprint"]
-    assert "did not open by their Linux names" in caplog.text
+    assert "did not all open by their Linux names" in caplog.text
+
+
+def test_a_quick_load_without_the_font_subsetter_is_tried_again_the_usual_way(monkeypatch):
+    import importlib
+    import types
+
+    keep_loaded_weasyprint(monkeypatch)
+    without = types.SimpleNamespace(harfbuzz_subset=None)
+
+    def loads_without_subsetter(name):
+        sys.modules["weasyprint.text.ffi"] = without
+        return weasyprint
+
+    monkeypatch.setattr(importlib, "import_module", loads_without_subsetter)
+    assert weasyprint_shortcuts._import_on_linux() is None
+    assert "weasyprint.text.ffi" not in sys.modules
 
 
 class FakeFfi:
@@ -172,10 +200,14 @@ def test_a_sheet_of_new_glyph_counts_parses_no_c_type(monkeypatch):
         parsed.append(cdecl)
         return real(parser, cdecl)
 
-    monkeypatch.setattr(cffi.cparser.Parser, "parse_type", parse_type)
-    # Glyph counts no earlier test is likely to have drawn: 61 and 83 different letters.
-    for count in (61, 83):
+    def draw(count: int) -> None:
         letters = "".join(chr(code) for code in range(0x100, 0x100 + count))
         page = weasyprint.HTML(string=f"<p>{letters}</p><p><b>{letters}</b></p>")
         assert page.write_pdf(font_config=pdf_engine.font_config()).startswith(b"%PDF")
-    assert parsed == []
+
+    draw(3)  # a first PDF parses types of its own, whatever the glyphs
+    monkeypatch.setattr(cffi.cparser.Parser, "parse_type", parse_type)
+    # Glyph counts no earlier test is likely to have drawn: 61 and 83 different letters.
+    for count in (61, 83):
+        draw(count)
+    assert [cdecl for cdecl in parsed if "hb_codepoint_t" in cdecl] == []

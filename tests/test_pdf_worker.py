@@ -241,3 +241,40 @@ def test_a_job_that_comes_in_during_a_warm_up_cuts_it_short(monkeypatch):
     replies.seek(0)
     answers = [pdf_worker._receive(replies) for _ in range(3)]
     assert answers == [("ready", None), ("ok", None), ("ok", None)]
+
+
+# A printing process whose warm-up takes long and tells, in the "PDF" it draws, whether it was
+# told to stop because a job was waiting.
+SLOW_WARM_UP = """
+import os, pickle, sys, time
+from scorekeeper.read import pdf_engine, pdf_worker
+told = []
+def warm_up(files, stop):
+    time.sleep(0.5)
+    told.append(stop())
+pdf_engine.warm_up = warm_up
+pdf_engine.StaticFilesOnly = lambda *args: None
+pdf_engine.write_pdf = lambda *args: pickle.dumps(told)
+replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+jobs = os.fdopen(os.dup(sys.stdin.fileno()), "rb", buffering=0)
+pdf_worker.serve_jobs(jobs, replies, at_once=True)
+"""
+
+
+def test_a_pdf_asked_for_during_a_warm_up_cuts_it_short(tmp_path):
+    import pickle
+
+    child = [sys.executable, "-c", SLOW_WARM_UP]
+    pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE, "bufsize": 0}
+    worker = PdfWorker(subprocess.Popen(child, **pipes))
+    worker.begun = True
+    try:
+        assert worker.wait_until_ready(60)
+        worker.warm_up(())
+        fetcher = ("http://kitchen.local/", "/static/", str(tmp_path))
+        drawn = worker.write_pdf("<p>Sheet</p>", "http://kitchen.local/", fetcher, "", ())
+        # The job was sent while the warm-up ran: it saw it waiting.
+        assert pickle.loads(drawn) == [True]
+        assert worker.usable and worker.unanswered == 0
+    finally:
+        worker.stop()

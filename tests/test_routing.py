@@ -40,6 +40,7 @@ def test_lazy_rules_build_the_urls_werkzeug_builds():
             kind("/leagues/<int:league_id>/blank.pdf", endpoint="blank", defaults={"x": 1}),
             kind("/p/<path:rest>", endpoint="path"),
             kind("/s/<name>", endpoint="name"),
+            kind("/f/<name>", endpoint="first"),
         ]
 
     asked = [
@@ -48,6 +49,8 @@ def test_lazy_rules_build_the_urls_werkzeug_builds():
         ("blank", {"league_id": 2, "x": 1, "players": [4, 5]}),
         ("path", {"rest": "a/b c"}),
         ("name", {"name": "Zoë & co"}),
+        # Values named as the builders' own arguments, in a rule's first URL.
+        ("first", {"name": "x", "rule": "a", "self": "b"}),
     ]
     eager = Map(rules(Rule)).bind("kitchen.local")
     lazy = Map(rules(LazyRule)).bind("kitchen.local")

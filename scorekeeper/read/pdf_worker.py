@@ -134,10 +134,13 @@ class PdfWorker:
             try:
                 if not self._ready_to_draw():
                     return None
+                # Sent before the warm-ups' replies are read: a warm-up still under way sees the
+                # job waiting and leaves the rest to it. A job larger than the pipe waits for the
+                # child to read it, which it does once it has replied (replies are small).
+                _send(self.process.stdin, ("pdf", html, base_url, fetcher, page_css, files))  # type: ignore[arg-type]
                 while self.unanswered:
                     _receive(self.process.stdout)  # type: ignore[arg-type]
                     self.unanswered -= 1
-                _send(self.process.stdin, ("pdf", html, base_url, fetcher, page_css, files))  # type: ignore[arg-type]
                 status, result = _receive(self.process.stdout)  # type: ignore[arg-type]
             except (OSError, EOFError, pickle.UnpicklingError):
                 self._fail("stopped answering")
@@ -240,7 +243,7 @@ def second_core() -> bool:
     """
     try:
         return len(os.sched_getaffinity(0)) > 1
-    except AttributeError:  # no CPU affinity on macOS and Windows
+    except (AttributeError, OSError):  # no CPU affinity on macOS and Windows
         return (os.cpu_count() or 1) > 1
 
 
@@ -259,7 +262,10 @@ def serve_jobs(jobs: IO[bytes], replies: IO[bytes], at_once: bool = False) -> No
     _send(replies, ("ready", None))
 
     def job_waiting() -> bool:
-        return bool(select.select([jobs], [], [], 0)[0])
+        try:
+            return bool(select.select([jobs], [], [], 0)[0])
+        except (OSError, ValueError):  # no select() on a pipe (Windows): warm up in full
+            return False
 
     while True:
         if job is None:

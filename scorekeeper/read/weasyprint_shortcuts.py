@@ -1,14 +1,15 @@
 """WeasyPrint without two costs that are not the sheet's: finding its libraries, and naming arrays.
 
 **Finding its C libraries.** WeasyPrint opens each of its libraries (Pango, HarfBuzz, fontconfig,
-...) under several names in turn, the Windows and macOS names first. cffi hands each name it
-cannot open to `ctypes.util.find_library`, which on Linux runs `ldconfig`, then `gcc` and `ld`
-to link a test program: about twenty programs run, a quarter of a second of the import, and CPU
-taken from the server starting beside it. Every library is also in WeasyPrint's list under its
-Linux file name (`libpango-1.0.so.0`), which cffi opens directly, as the system's loader finds it
-(`LD_LIBRARY_PATH` included). So on Linux, while WeasyPrint loads, `find_library` finds nothing
-at once, and each library is opened by that name. On a system where that fails, the import is
-tried again the usual way (WeasyPrint may then have printed its advice about missing libraries
+...) under several names in turn, the Windows and macOS names first. cffi hands each name it cannot
+open to `ctypes.util.find_library`, which on Linux runs `ldconfig`, then `gcc` and `ld` to link a
+test program: about twenty programs run, a quarter of a second of the import, and CPU taken from
+the server starting beside it. Every library is also in WeasyPrint's list under its Linux file name
+(`libpango-1.0.so.0`), which cffi opens directly, as the system's loader finds it
+(`LD_LIBRARY_PATH` included). So on Linux, while WeasyPrint loads, `find_library` finds nothing at
+once for the thread loading it, and each library is opened by that name. On a system where that
+fails, or where HarfBuzz's subsetter (which WeasyPrint may do without) is not found so, the import
+is tried again the usual way (WeasyPrint may then have printed its advice about missing libraries
 once, before succeeding).
 
 **Font subsetting's arrays.** Every PDF embeds the glyphs it uses, and WeasyPrint hands each list
@@ -25,6 +26,7 @@ import importlib
 import logging
 import re
 import sys
+import threading
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -50,23 +52,33 @@ def load() -> ModuleType:
 
 
 def _import_on_linux() -> ModuleType | None:
-    """WeasyPrint imported with `find_library` finding nothing; None if it did not load so."""
+    """WeasyPrint imported with `find_library` finding nothing; None if it did not load so.
+
+    Only for this thread: a server may load something else meanwhile in another (say, a
+    database driver looking for its library), which gets the usual answer.
+    """
     import ctypes.util
 
     usual = ctypes.util.find_library
-    ctypes.util.find_library = _find_nothing
+    importer = threading.get_ident()
+
+    def find_library(name: str) -> str | None:
+        return None if threading.get_ident() == importer else usual(name)
+
+    ctypes.util.find_library = find_library
     try:
-        return importlib.import_module("weasyprint")
+        module = importlib.import_module("weasyprint")
+        # HarfBuzz's subsetter may be missing without failing the import: fonts would then be
+        # subset by fontTools, into other bytes. Only the usual search can tell it is absent.
+        if sys.modules["weasyprint.text.ffi"].harfbuzz_subset is not None:
+            return module
     except OSError:
-        for name in [n for n in sys.modules if n == "weasyprint" or n.startswith("weasyprint.")]:
-            del sys.modules[name]
-        log.warning("WeasyPrint's libraries did not open by their Linux names; looking further")
-        return None
+        pass
     finally:
         ctypes.util.find_library = usual
-
-
-def _find_nothing(name: str) -> None:
+    for name in [n for n in list(sys.modules) if n == "weasyprint" or n.startswith("weasyprint.")]:
+        del sys.modules[name]
+    log.warning("WeasyPrint's libraries did not all open by their Linux names; looking further")
     return None
 
 
