@@ -105,6 +105,7 @@ def test_sign_out_without_the_token_keeps_the_session(app, world):
     response = owner_a.post("/logout")
 
     assert response.status_code == 400
+    assert "This form was out of date or came from another site." in response.text
     assert owner_a.session()["account_id"] == world.a.owner_id
 
 

@@ -286,6 +286,7 @@ def test_unknown_paper_is_refused_and_pdfs_open_in_the_browser(client, make_game
     response = client.get(f"/games/{game.id}/sheet.pdf?paper=a5")
     assert response.status_code == 400
     assert "There is no paper size &#39;a5&#39;: ask for paper=a4 or letter." in response.text
+    assert "That could not be done" in response.text and 'href="/"' in response.text  # styled
     response = client.get(f"/games/{game.id}/sheet.pdf?paper=Letter")
     assert (
         response.headers["Content-Disposition"] == f"inline; filename=game-{game.id}-scoresheet.pdf"

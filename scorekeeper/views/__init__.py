@@ -3,7 +3,7 @@
 from typing import Any
 
 from flask import Flask, render_template
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException
 
 from scorekeeper import rules
 from scorekeeper.read.paper import PAPERS
@@ -52,6 +52,25 @@ def register_blueprints(app: Flask) -> None:
     app.add_template_global(rules.pennies, "pennies")
     app.add_template_global(list(rules.PRESETS.values()), "presets")
     app.add_template_global(PAPERS, "papers")
+
+    @app.errorhandler(400)
+    def bad_request(error: HTTPException) -> tuple[str, int]:
+        """A request the app cannot act on, in the app's style, with its reason when the app
+        gave one (a paper size it does not know, say); a form's missing or stale token too."""
+        from flask_wtf.csrf import CSRFError
+
+        detail = None
+        if isinstance(error, CSRFError):
+            reason = (
+                "This form was out of date or came from another site. "
+                "Reload the page and try again."
+            )
+            detail = error.description  # which check refused it, for whoever looks into it
+        elif error.description and error.description != BadRequest.description:
+            reason = error.description
+        else:
+            reason = "The request was not one the app understands. Go back and try again."
+        return render_template("errors/400.html", reason=reason, detail=detail), 400
 
     @app.errorhandler(404)
     def not_found(error: HTTPException) -> tuple[str, int]:
