@@ -249,6 +249,27 @@ def test_blank_sheet_for_a_league_with_chosen_players(client, make_league):
     assert "3 decks + 6 jokers" in sheet and "printed" in sheet
 
 
+def test_the_first_dealer_is_the_seat_chosen_on_the_form_empty_seats_and_all(client, make_league):
+    league = make_league(players=EIGHT)
+    by_name = {p.name: str(p.id) for p in league.players}
+    on_the_form = ("Dan", "", "Hal", "Bob", "", "Eve")  # seats 2 and 5 left empty
+    query = "&".join(f"players={by_name.get(name, '')}" for name in on_the_form)
+    # Seat 3 (Hal) deals first: the third of the four players seated.
+    sheet = text(read_pdf(client.get(f"/leagues/{league.id}/blank.pdf?{query}&first_dealer=2")))
+    seated = ["Dan", "Hal", "Bob", "Eve"]
+    assert seat_names(sheet) == seated
+    assert dealers(sheet) == [seated[(1 + k) % 4] for k in range(7)]
+    assert "First dealer: Hal" in flat(sheet)
+    # The form shown again keeps the choice in the seat it was made in.
+    page = client.get(f"/leagues/{league.id}/blank?{query}&first_dealer=2").text
+    assert '<option value="2" selected>Seat 3</option>' in page
+    # An empty seat cannot deal.
+    refused = client.get(f"/leagues/{league.id}/blank.pdf?{query}&first_dealer=4")
+    assert refused.status_code == 422
+    assert "Seat 5 is empty: choose a seat with a player to deal." in refused.text
+    assert '<option value="4" selected>Seat 5</option>' in refused.text
+
+
 def test_blank_sheet_for_a_league_without_players_has_empty_name_boxes(client, make_league):
     league = make_league(players=FOUR)
     reader = read_pdf(client.get(f"/leagues/{league.id}/blank.pdf?paper=letter"))

@@ -234,8 +234,9 @@ class NextGame:
 
     ruleset: LeagueRuleSet
     players: list[Player]
-    first_dealer: int | None
+    first_dealer: int | None  # among the players, in seat order
     errors: list[str]
+    dealer_seat: int | None = None  # the seat of the form it was chosen in, empty ones counted
 
     def query(self) -> dict[str, Any]:
         """The same choice as URL arguments."""
@@ -254,7 +255,8 @@ def read_next_game(league: League) -> NextGame:
         errors.append("Choose one of the league's rule sets.")
     rs = ruleset.rules
     players_by_id = {str(p.id): p for p in league.players}
-    wanted = [v.strip() for v in request.args.getlist("players") if v.strip()]
+    seated = [v.strip() for v in request.args.getlist("players")]  # as the form's seats, empty too
+    wanted = [v for v in seated if v]
     if any(v not in players_by_id for v in wanted):
         errors.append("Choose players of this league only.")
     if len(set(wanted)) != len(wanted):
@@ -265,11 +267,30 @@ def read_next_game(league: League) -> NextGame:
         errors.append(refusal)
     seats = len(players) or rs.max_players
     dealer_text = request.args.get("first_dealer", "").strip()
-    first_dealer = limits.whole_number(dealer_text, limits.Bound(0, limits.MOST_PLAYERS))
-    if dealer_text and (first_dealer is None or not 0 <= first_dealer < seats):
-        errors.append(f"The first dealer must be one of the {seats} seats.")
-        first_dealer = None
-    return NextGame(ruleset, players, first_dealer, errors)
+    dealer_seat = limits.whole_number(dealer_text, limits.Bound(0, limits.MOST_PLAYERS))
+    first_dealer, refusal = _first_dealer(seated, dealer_seat, seats)
+    if dealer_text and refusal is None and first_dealer is None:
+        refusal = f"The first dealer must be one of the {seats} seats."
+    if refusal:
+        errors.append(refusal)
+    return NextGame(ruleset, players, first_dealer, errors, dealer_seat)
+
+
+def _first_dealer(
+    seated: list[str], dealer_seat: int | None, seats: int
+) -> tuple[int | None, str | None]:
+    """The first dealer's place among the players, from the seat the form chose (the form
+    numbers every seat it shows, the empty ones too; the sheet seats only the players, in
+    the same order), and why it cannot be, if so."""
+    if dealer_seat is None:
+        return None, None
+    if any(seated):
+        if dealer_seat < len(seated) and not seated[dealer_seat]:
+            return None, f"Seat {dealer_seat + 1} is empty: choose a seat with a player to deal."
+        dealer_seat = sum(1 for value in seated[:dealer_seat] if value)
+    if not 0 <= dealer_seat < seats:
+        return None, f"The first dealer must be one of the {seats} seats."
+    return dealer_seat, None
 
 
 def league_blank(league: League, choice: NextGame) -> Printout:
