@@ -270,6 +270,15 @@ def test_the_first_dealer_is_the_seat_chosen_on_the_form_empty_seats_and_all(cli
     assert '<option value="4" selected>Seat 5</option>' in refused.text
 
 
+def test_a_player_chosen_for_every_seat_is_told_of_that_alone(client, make_league):
+    league = make_league(players=FOUR)
+    same = "&".join(f"players={league.players[0].id}" for _ in range(4))
+    refused = client.get(f"/leagues/{league.id}/blank.pdf?{same}")
+    assert refused.status_code == 422
+    assert "A player can take only one seat." in refused.text
+    assert "you chose 1" not in refused.text
+
+
 def test_blank_sheet_for_a_league_without_players_has_empty_name_boxes(client, make_league):
     league = make_league(players=FOUR)
     reader = read_pdf(client.get(f"/leagues/{league.id}/blank.pdf?paper=letter"))

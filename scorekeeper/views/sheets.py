@@ -259,10 +259,13 @@ def read_next_game(league: League) -> NextGame:
     wanted = [v for v in seated if v]
     if any(v not in players_by_id for v in wanted):
         errors.append("Choose players of this league only.")
-    if len(set(wanted)) != len(wanted):
+    twice = len(set(wanted)) != len(wanted)
+    if twice:
         errors.append("A player can take only one seat.")
     players = [players_by_id[v] for v in dict.fromkeys(wanted) if v in players_by_id]
-    refusal = rules.player_count_refusal(rs, len(players)) if players else None
+    # A player chosen twice is the mistake to name: counting them once would tell the table
+    # it chose fewer players than the seats it filled.
+    refusal = rules.player_count_refusal(rs, len(players)) if players and not twice else None
     if refusal:
         errors.append(refusal)
     seats = len(players) or rs.max_players
