@@ -10,8 +10,11 @@ import click
 from flask import Flask
 
 from scorekeeper import config
+from scorekeeper.commands.cli import register_commands
 from scorekeeper.extensions import compress, csrf, db
-from scorekeeper.web import routing, template_cache
+from scorekeeper.read import pdf
+from scorekeeper.views import register_blueprints
+from scorekeeper.web import access, assets, database, security, sessions
 
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent
@@ -57,7 +60,6 @@ def create_app(
         template_folder=str(resource_folder("templates")),
         static_folder=str(resource_folder("static")),
     )
-    app.url_rule_class = routing.LazyRule  # every rule but the static files' (added above)
     config.apply_defaults(app)
     app.config.from_pyfile("config.py", silent=True)
     config.apply_environment(app)
@@ -65,28 +67,20 @@ def create_app(
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
     config.ensure_secret_key(app)
-    template_cache.configure(app)
 
-    db.init_app(app)  # set up when first used (see extensions.py); the models load then
-    db.load_after_first_answer(app)
+    db.init_app(app)
+    database.configure_engine(app)
     if wants_migrations():
         init_migrations(app)
     csrf.init_app(app)
     compress.init_app(app)
 
-    from scorekeeper.read import pdf
-    from scorekeeper.web import access, assets, database, security, sessions
-
     app.session_interface = sessions.SessionInterface()
 
-    database.register(app)
     security.configure(app)
     access.register(app)
     assets.register(app)
     pdf.warm_up(app)
-
-    from scorekeeper.commands.cli import register_commands
-    from scorekeeper.views import register_blueprints
 
     register_commands(app)
     register_blueprints(app)
@@ -108,7 +102,7 @@ def init_migrations(app: Flask) -> None:
 
     Migrate(
         app,
-        db.extension(),
+        db,
         directory=str(Path(__file__).parent / "migrations"),
         render_as_batch=True,
     )

@@ -7,8 +7,10 @@ from typing import BinaryIO
 import click
 from flask import Flask, current_app
 
-from scorekeeper.commands import backup
+from scorekeeper import exchange
+from scorekeeper.commands import backup, demo
 from scorekeeper.extensions import db
+from scorekeeper.league import accounts
 from scorekeeper.web.database import commit
 
 
@@ -43,8 +45,6 @@ def init_db_command() -> None:
 @click.command("demo")
 def demo_command() -> None:
     """Add the demo league (one finished and one game in progress); safe to run twice."""
-    from scorekeeper.commands import demo
-
     upgrade()
     league, created = demo.ensure_demo_league()
     commit()
@@ -58,8 +58,6 @@ def demo_command() -> None:
 @click.argument("league", required=False)
 def export_command(league: str | None) -> None:
     """Write a league (its id or exact name; optional with one league) as JSON to stdout."""
-    from scorekeeper import exchange
-
     try:
         found = exchange.league_for_export(league)
     except exchange.LeagueNotFound as error:
@@ -72,9 +70,6 @@ def export_command(league: str | None) -> None:
 @click.option("--owner", metavar="USERNAME", help="The account that will own the new league.")
 def import_command(file: BinaryIO, owner: str | None) -> None:
     """Read a league file ("-" for stdin) into a new league; all or nothing."""
-    from scorekeeper import exchange
-    from scorekeeper.league import accounts
-
     account = accounts.account_named(owner) if owner else None
     if owner and account is None:
         raise click.ClickException(f"No account is called {owner!r}. Nothing was imported.")

@@ -18,7 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.league import leagues
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Account, League, LeagueRuleSet, Player
-from scorekeeper.read.paper import DEFAULT_PAPER, PAPER_NAMES
+from scorekeeper.paper import DEFAULT_PAPER, PAPER_NAMES
 from scorekeeper.rules import limits
 from scorekeeper.rules.standings import MEASURES
 

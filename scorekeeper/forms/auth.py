@@ -7,6 +7,7 @@ from wtforms.validators import DataRequired, EqualTo, Length, Regexp, Validation
 
 from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import strip_whitespace
+from scorekeeper.league import accounts
 
 USERNAME = Regexp(
     r"^[A-Za-z0-9._-]+$", message="Use letters, digits, dots, dashes or underscores only."
@@ -48,15 +49,11 @@ class SignUpForm(AppForm):
 
     def validate_username(self, field: StringField) -> None:
         """Refuse a user name already taken (ignoring case)."""
-        from scorekeeper.league import accounts
-
         if field.data and accounts.account_named(field.data) is not None:
             raise ValidationError("That user name is taken; choose another.")
 
     def validate_password(self, field: PasswordField) -> None:
         """Refuse a password that is common, repetitive, or holds the user name."""
-        from scorekeeper.league import accounts
-
         problem = accounts.password_problem(field.data or "", self.username.data or "")
         if problem:
             raise ValidationError(problem)
@@ -86,8 +83,6 @@ class ChangePasswordForm(AppForm):
 
     def validate_password(self, field: PasswordField) -> None:
         """The same checks as at sign-up: common, repetitive, or holding the user name."""
-        from scorekeeper.league import accounts
-
         problem = accounts.password_problem(field.data or "", self.account_name)
         if problem:
             raise ValidationError(problem)

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wtforms import HiddenField, SelectField, SelectMultipleField, StringField, widgets
 from wtforms.validators import Length, Optional, ValidationError
 
 from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import plain_name, strip_whitespace, whole
-
-if TYPE_CHECKING:
-    from scorekeeper.models import League, Player
-
+from scorekeeper.league import leagues
+from scorekeeper.models import League, Player
 
 RANDOM_DEALER = "random"
 
@@ -53,8 +49,6 @@ class ChoosePlayersForm(AppForm):
 
     def validate_new_player(self, field: StringField) -> None:
         """Refuse a new name that another player of the league already has."""
-        from scorekeeper.league import leagues
-
         if field.data and leagues.player_named(self.league, field.data) is not None:
             raise ValidationError(f"{field.data} is already in the league: tick their name above.")
 

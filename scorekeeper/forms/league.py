@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
 from scorekeeper import rules
 from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import plain_name, strip_whitespace
-
-if TYPE_CHECKING:
-    from scorekeeper.models import League, Player
+from scorekeeper.league import leagues
+from scorekeeper.models import League, Player
 
 
 class LeagueForm(AppForm):
@@ -50,8 +47,6 @@ class PlayerForm(AppForm):
 
     def validate_name(self, field: StringField) -> None:
         """Refuse a name another player of the league already has (ignoring case)."""
-        from scorekeeper.league import leagues
-
         other = leagues.player_named(self.league, field.data or "")
         if other is not None and other is not self.player:
             raise ValidationError(f"{other.name} already plays in this league.")

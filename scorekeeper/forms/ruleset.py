@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from wtforms import (
     BooleanField,
@@ -21,11 +21,8 @@ from wtforms.validators import DataRequired, InputRequired, Length, Optional, Va
 from scorekeeper import rules
 from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import WholeNumberField, plain_name, storable_text, strip_whitespace
+from scorekeeper.models import League, LeagueRuleSet
 from scorekeeper.rules import limits
-
-if TYPE_CHECKING:
-    from scorekeeper.models import League, LeagueRuleSet
-
 
 BLANK_HANDS = 3
 BLANK_DECK_ROWS = 2

@@ -9,7 +9,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, ValidationEr
 
 from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import WholeNumberField, plain_name, strip_whitespace
-from scorekeeper.read.paper import PAPERS
+from scorekeeper.paper import PAPERS
 from scorekeeper.rules import limits
 from scorekeeper.rules.standings import MEASURES
 

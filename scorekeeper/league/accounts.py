@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import ColumnElement, delete, func, select, text
+from zxcvbn import zxcvbn
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, JoinedPhone, League, LoginAttempt
@@ -108,7 +109,6 @@ def password_problem(password: str, username: str) -> str | None:
     # zxcvbn builds its word lists when imported (a tenth of a second), so only a sign-up or
     # a password change loads it, never a server's start. It reads at most 72 characters;
     # a longer password is at least as strong.
-    from zxcvbn import zxcvbn
 
     verdict = zxcvbn(password[:72], user_inputs=[username])
     if verdict["score"] < STRONG_ENOUGH:

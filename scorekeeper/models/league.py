@@ -11,7 +11,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models.base import Timestamped, ruleset_of
-from scorekeeper.read.paper import DEFAULT_PAPER
+from scorekeeper.paper import DEFAULT_PAPER
 from scorekeeper.rules.limits import fold_name
 
 if TYPE_CHECKING:

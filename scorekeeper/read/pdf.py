@@ -28,7 +28,7 @@ from flask import (
     url_for,
 )
 
-from scorekeeper.read.paper import DEFAULT_PAPER, PAPERS
+from scorekeeper.paper import DEFAULT_PAPER, PAPERS
 from scorekeeper.read.pdf_cache import PdfCache, PdfFolder, key_of
 
 if TYPE_CHECKING:

@@ -19,6 +19,7 @@ from scorekeeper.rules.ruleset import (
     Settlement,
     StockPolicy,
 )
+from scorekeeper.rules.validation import validate_ruleset
 
 # Bumped only when a stored rule set could no longer be read by the code of the day.
 FORMAT = 1
@@ -43,8 +44,6 @@ def ruleset_from_dict(data: Mapping[str, Any], *, check: bool = True) -> RuleSet
         _fail("format", f"format: this app reads rule sets of format {FORMAT}.")
     rs = _read(RuleSet, {k: v for k, v in data.items() if k != "format"}, "", _RULESET_READERS)
     if check:
-        from scorekeeper.rules.validation import validate_ruleset
-
         validate_ruleset(rs)
     return rs
 

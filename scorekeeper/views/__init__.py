@@ -1,39 +1,31 @@
 """Blueprints, one per area, and the app-wide error pages."""
 
-from typing import Any
-
 from flask import Flask, render_template
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from scorekeeper import rules
-from scorekeeper.read.paper import PAPERS
+from scorekeeper.paper import PAPERS
+from scorekeeper.play.games import status_words
+from scorekeeper.views import (
+    auth,
+    fairplay,
+    games,
+    leagues,
+    main,
+    settings,
+    standings,
+    table,
+    watch,
+)
+from scorekeeper.views import exchange as exchange_views
+from scorekeeper.views import rulesets as ruleset_views
+from scorekeeper.views import sheets as sheet_views
 from scorekeeper.web.database import WriteConflict
-
-
-def status_words(game: Any) -> str:
-    """The game's state in a word or two (`play.games.status_words`, loaded when first used)."""
-    from scorekeeper.play import games
-
-    return games.status_words(game)
 
 
 def register_blueprints(app: Flask) -> None:
     """Attach every blueprint and error handler to the app."""
-    from scorekeeper.views import (
-        auth,
-        fairplay,
-        games,
-        leagues,
-        main,
-        settings,
-        standings,
-        table,
-        watch,
-    )
-    from scorekeeper.views import exchange as exchange_views
-    from scorekeeper.views import rulesets as ruleset_views
-    from scorekeeper.views import sheets as sheet_views
-
     app.register_blueprint(main.bp)
     app.register_blueprint(auth.bp)
     app.register_blueprint(leagues.bp)
@@ -57,8 +49,6 @@ def register_blueprints(app: Flask) -> None:
     def bad_request(error: HTTPException) -> tuple[str, int]:
         """A request the app cannot act on, in the app's style, with its reason when the app
         gave one (a paper size it does not know, say); a form's missing or stale token too."""
-        from flask_wtf.csrf import CSRFError
-
         detail = None
         if isinstance(error, CSRFError):
             reason = (

@@ -10,6 +10,8 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
 from scorekeeper.forms.auth import ChangePasswordForm, PasscodeForm, SignInForm, SignUpForm
+from scorekeeper.league import accounts
+from scorekeeper.models import League
 from scorekeeper.web import access, devices
 from scorekeeper.web.database import keep_work, transaction
 
@@ -49,8 +51,6 @@ def login() -> Page:
     A browser whose device cookie is valid for the account is judged by its own failures,
     not by the account's back-off (`web/devices.py`).
     """
-    from scorekeeper.league import accounts
-
     form = SignInForm(next=request.args.get("next", ""))
     if form.validate_on_submit():
         username = form.username.data
@@ -96,8 +96,6 @@ def logout_everywhere() -> Response:
 @transaction
 def signup() -> Page:
     """Make an account to own leagues; one address makes a few an hour at most."""
-    from scorekeeper.league import accounts
-
     form = SignUpForm()
     if not form.is_submitted():
         # Say it before the form is filled in vain.
@@ -134,8 +132,6 @@ def change_password() -> Page:
 
     A wrong current password counts as a failed sign-in (and answers 401, as sign-in does).
     """
-    from scorekeeper.league import accounts
-
     owner = access.current_account()
     if owner is None:
         return redirect(url_for("auth.login", next=url_for("auth.account")))
@@ -171,9 +167,6 @@ def change_password() -> Page:
 @transaction
 def join(league_id: int) -> Page:
     """Score a league's games on this phone, with the passcode its owner set."""
-    from scorekeeper.league import accounts
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     if league.passcode_hash is None:
         return render_template("auth/join.html", league=league, form=None), 404

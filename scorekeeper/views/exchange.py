@@ -6,8 +6,10 @@ from flask import Blueprint, Response, current_app, flash, redirect, render_temp
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from scorekeeper import exchange
 from scorekeeper.extensions import db
 from scorekeeper.forms.base import AppForm
+from scorekeeper.models import League
 from scorekeeper.web.access import account_only, current_account, owner_only
 from scorekeeper.web.database import transaction
 
@@ -28,9 +30,6 @@ def _largest() -> str:
 @owner_only
 def export(league_id: int) -> Response:
     """Download the league as a JSON league file."""
-    from scorekeeper import exchange
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     return Response(
         exchange.league_json(league, indent=None),  # compact: half the size to upload again
@@ -44,8 +43,6 @@ def export(league_id: int) -> Response:
 @transaction
 def import_league() -> Response | tuple[str, int]:
     """Import a league file as a new league of the signed-in account; a refusal changes nothing."""
-    from scorekeeper import exchange
-
     form = ImportForm()
     refusal = None
     if form.validate_on_submit():

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
@@ -16,14 +14,12 @@ from scorekeeper.forms.fairplay import (
     ResumeForm,
     TakeBackForm,
 )
+from scorekeeper.models import Game, GameStatus, Hand, Seat
+from scorekeeper.play import games, hands, interruptions, mayi
+from scorekeeper.read.hand_card import hand_card
 from scorekeeper.rules import limits
 from scorekeeper.web import access
 from scorekeeper.web.database import transaction
-
-if TYPE_CHECKING:
-    from scorekeeper.models import Game, Hand, Seat
-    from scorekeeper.play import games
-
 
 bp = Blueprint("fairplay", __name__, url_prefix="/games/<int:game_id>")
 
@@ -49,8 +45,6 @@ def _back(game: Game, section: str = "") -> Response:
 def _refused(game: Game, refusal: games.GameRefused, section: str = "") -> Response:
     """Back to the table with the refusal: in its panel, or at the top once the game is over
     or suspended (the panel is gone then)."""
-    from scorekeeper.models import GameStatus
-
     if game.status != GameStatus.PLAYING or not section:
         flash(str(refusal), "error")
         return _back(game)
@@ -66,8 +60,6 @@ def _ending_flash(ending: rules.GameEnding[int]) -> None:
 @transaction
 def may_i(game_id: int, hand_id: int) -> Response:
     """Record a May I? for the player whose button was pressed, within the rule set's limits."""
-    from scorekeeper.play import games, mayi
-
     game = _game(game_id)
     hand = _hand(game, hand_id)
     form = MayIForm()
@@ -93,8 +85,6 @@ def may_i(game_id: int, hand_id: int) -> Response:
 @transaction
 def take_back(game_id: int, hand_id: int) -> Response:
     """Take back a May I? recorded by mistake."""
-    from scorekeeper.play import games, mayi
-
     game = _game(game_id)
     hand = _hand(game, hand_id)
     form = TakeBackForm()
@@ -111,9 +101,6 @@ def take_back(game_id: int, hand_id: int) -> Response:
 @bp.get("/mayi")
 def priority(game_id: int) -> tuple[str, int]:
     """Who gets the discard when several players say May I? at once (a question, no record)."""
-    from scorekeeper.play import games
-    from scorekeeper.read.hand_card import hand_card
-
     game = _game(game_id)
     hand = games.current_hand(game)
     form = PriorityForm(request.args)
@@ -168,8 +155,6 @@ def priority(game_id: int) -> tuple[str, int]:
 @transaction
 def stock(game_id: int, hand_id: int) -> Response:
     """Record that the stock ran out, and show what the rule set prescribes."""
-    from scorekeeper.play import games, hands
-
     game = _game(game_id)
     hand = _hand(game, hand_id)
     try:
@@ -190,8 +175,6 @@ def leave(game_id: int) -> Response | str | tuple[str, int]:
     A leave that leaves fewer than two players for the hand in play ends the game: the page
     says how, under the incomplete-game rule, and asks to confirm first.
     """
-    from scorekeeper.play import games, interruptions
-
     game = _game(game_id)
     try:
         games.refuse_if_over(game)
@@ -233,8 +216,6 @@ def _leave_page(
 
 
 def _record_leave(game: Game, seat: Seat, from_hand: int) -> Response | tuple[str, int]:
-    from scorekeeper.play import games, interruptions
-
     try:
         ended = interruptions.player_leaves(game, seat, from_hand)
     except games.GameRefused as refusal:
@@ -256,8 +237,6 @@ def _record_leave(game: Game, seat: Seat, from_hand: int) -> Response | tuple[st
 @transaction
 def suspend(game_id: int) -> Response:
     """Suspend the game between hands."""
-    from scorekeeper.play import games, interruptions
-
     game = _game(game_id)
     try:
         interruptions.suspend(game)
@@ -271,8 +250,6 @@ def suspend(game_id: int) -> Response:
 @transaction
 def resume(game_id: int) -> Response | str | tuple[str, int]:
     """Resume a suspended game, once the table confirms everyone is back in the same seats."""
-    from scorekeeper.play import games, interruptions
-
     game = _game(game_id)
     try:
         games.refuse_if_over(game)
@@ -306,8 +283,6 @@ def end(game_id: int) -> Response | str | tuple[str, int]:
     The page first says exactly what the incomplete-game rule makes of it; the owner may end
     the game alone, the table's scorers when everyone agrees.
     """
-    from scorekeeper.play import games, interruptions
-
     game = _game(game_id)
     try:
         ending = interruptions.ending_preview(game)
@@ -331,8 +306,6 @@ def end(game_id: int) -> Response | str | tuple[str, int]:
 @transaction
 def close(game_id: int) -> Response:
     """Close a suspended game that cannot go on, under the incomplete-game rule."""
-    from scorekeeper.play import games, interruptions
-
     game = _game(game_id)
     try:
         ending = interruptions.close_incomplete(game)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -11,14 +10,15 @@ from werkzeug.wrappers import Response
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.game import ChoosePlayersForm, SeatingForm
+from scorekeeper.league import leagues
+from scorekeeper.models import GameStatus, League, LeagueRuleSet, Player
+from scorekeeper.play import games, hands
+from scorekeeper.read import scoresheet
+from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
 from scorekeeper.web import access
 from scorekeeper.web.access import owner_only
 from scorekeeper.web.database import transaction
-
-if TYPE_CHECKING:
-    from scorekeeper.models import League, LeagueRuleSet, Player
-
 
 bp = Blueprint("games", __name__)
 
@@ -27,9 +27,6 @@ bp = Blueprint("games", __name__)
 @transaction
 def new_game(league_id: int) -> Response | str | tuple[str, int]:
     """Step 1 of a new game: tick who plays (or add someone) and choose the rules."""
-    from scorekeeper.league import leagues
-    from scorekeeper.models import League, LeagueRuleSet
-
     league = db.get_or_404(League, league_id)
     form = ChoosePlayersForm(league)
     if not form.is_submitted():
@@ -80,9 +77,6 @@ def _seated_players(league: League, order: str) -> list[Player]:
 @transaction
 def seating(league_id: int) -> Response | tuple[str, int]:
     """Step 2: move players up or down, shuffle, choose the first dealer, and start."""
-    from scorekeeper.models import League, LeagueRuleSet
-    from scorekeeper.play import games
-
     league = db.get_or_404(League, league_id)
     form = SeatingForm()
     ruleset = db.first_or_404(
@@ -122,10 +116,6 @@ def seating(league_id: int) -> Response | tuple[str, int]:
 def play_again(game_id: int) -> Response | tuple[str, int]:
     """A new game for the same table: the same players in the same seats, under the same
     rules, the next seat on dealing first; one tap on Start begins it."""
-    from scorekeeper.models import GameStatus
-    from scorekeeper.play import games
-    from scorekeeper.read.rematch import rematch
-
     game = games.load_game(game_id) or abort(404)
     if game.status != GameStatus.FINISHED:
         return redirect(url_for("table.show", game_id=game.id))
@@ -149,9 +139,6 @@ def _int_or_404(text: str | None) -> int:
 @access.reads_history
 def sheet(game_id: int) -> str:
     """The game's scoresheet: every hand, running totals, who went out, places."""
-    from scorekeeper.play import hands
-    from scorekeeper.read import scoresheet
-
     game = access.request_snapshot(game_id)
     sheet = scoresheet.build(game)
     chart = scoresheet.running_chart(sheet) if sheet.rows else None
@@ -164,8 +151,6 @@ def sheet(game_id: int) -> str:
 @transaction
 def delete(game_id: int) -> Response:
     """Delete a game for good, after the owner ticks the confirmation."""
-    from scorekeeper.play import games
-
     game = games.load_game(game_id) or abort(404)
     if request.form.get("confirm") != "yes":
         flash("Tick the box to confirm: a deleted game cannot be brought back.", "error")

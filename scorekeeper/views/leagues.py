@@ -2,28 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
 from scorekeeper.forms.league import LeagueForm, PlayerForm
+from scorekeeper.league import leagues
+from scorekeeper.models import League, Player
 from scorekeeper.rules import limits
 from scorekeeper.views.main import visible_leagues
 from scorekeeper.web.access import account_only, current_account
 from scorekeeper.web.database import transaction
-
-if TYPE_CHECKING:
-    from scorekeeper.models import League
-
 
 bp = Blueprint("leagues", __name__, url_prefix="/leagues")
 
 
 def _league_page(league: League, player_form: PlayerForm | None = None) -> str:
     # A page past the last shows the last; a number too long to be a page shows the first.
-    from scorekeeper.league import leagues
 
     page = limits.whole_number(request.args.get("page"), limits.Bound(1, 10**6)) or 1
     games, pages = leagues.games_page(league, page)
@@ -45,8 +40,6 @@ def _league_page(league: League, player_form: PlayerForm | None = None) -> str:
 @transaction
 def create() -> Response | tuple[str, int]:
     """Create a league, owned by the signed-in account, from the home page's form."""
-    from scorekeeper.league import leagues
-
     form = LeagueForm()
     if not form.validate_on_submit():
         shown = visible_leagues()
@@ -60,8 +53,6 @@ def create() -> Response | tuple[str, int]:
 @bp.get("/<int:league_id>")
 def show(league_id: int) -> str:
     """A league's players, games and rule sets."""
-    from scorekeeper.models import League
-
     return _league_page(db.get_or_404(League, league_id))
 
 
@@ -69,9 +60,6 @@ def show(league_id: int) -> str:
 @transaction
 def add_player(league_id: int) -> Response | tuple[str, int]:
     """Add a player to the league."""
-    from scorekeeper.league import leagues
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     form = PlayerForm(league)
     if not form.validate_on_submit():
@@ -86,9 +74,6 @@ def add_player(league_id: int) -> Response | tuple[str, int]:
 @transaction
 def rename_player(league_id: int, player_id: int) -> Response | str | tuple[str, int]:
     """Rename a player; every game they played keeps them under the new name."""
-    from scorekeeper.league import leagues
-    from scorekeeper.models import League, Player
-
     league = db.get_or_404(League, league_id)
     player = db.first_or_404(db.select(Player).filter_by(id=player_id, league_id=league.id))
     form = PlayerForm(league, player, data={"name": player.name})

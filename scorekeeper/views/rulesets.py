@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
@@ -12,20 +10,15 @@ from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import ActionForm
 from scorekeeper.forms.ruleset import NewRuleSetForm, RuleSetForm
 from scorekeeper.forms.ruleset_data import build_ruleset, form_data
+from scorekeeper.league import rulesets
+from scorekeeper.models import League, LeagueRuleSet
 from scorekeeper.web.access import owner_only
 from scorekeeper.web.database import transaction
-
-if TYPE_CHECKING:
-    from scorekeeper.models import League, LeagueRuleSet
-
 
 bp = Blueprint("rulesets", __name__, url_prefix="/leagues/<int:league_id>/rules")
 
 
 def _league_ruleset(league_id: int, ruleset_id: int) -> tuple[League, LeagueRuleSet]:
-    from scorekeeper.league import rulesets
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     return league, rulesets.league_ruleset(league, ruleset_id) or abort(404)
 
@@ -35,9 +28,6 @@ def _league_ruleset(league_id: int, ruleset_id: int) -> tuple[League, LeagueRule
 @transaction
 def new(league_id: int) -> Response | tuple[str, int]:
     """Make house rules: copy a preset or one of the league's rule sets under a new name."""
-    from scorekeeper.league import rulesets
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     form = NewRuleSetForm(league, origin=request.args.get("from", "preset:continental"))
     if form.validate_on_submit():
@@ -57,8 +47,6 @@ def new(league_id: int) -> Response | tuple[str, int]:
 @transaction
 def edit(league_id: int, ruleset_id: int) -> Response | tuple[str, int]:
     """Edit a rule set of the league; games already started keep their own copy."""
-    from scorekeeper.league import rulesets
-
     league, record = _league_ruleset(league_id, ruleset_id)
     original = record.rules
     if request.method != "POST":
@@ -76,8 +64,6 @@ def edit(league_id: int, ruleset_id: int) -> Response | tuple[str, int]:
 def _edit_page(
     league: League, record: LeagueRuleSet, form: RuleSetForm, status: int = 200
 ) -> tuple[str, int]:
-    from scorekeeper.league import rulesets
-
     return render_template(
         "rulesets/edit.html",
         league=league,
@@ -95,8 +81,6 @@ def _edit_page(
 @transaction
 def delete(league_id: int, ruleset_id: int) -> Response | tuple[str, int]:
     """Ask, then delete a rule set that no game used and that is not the league's last."""
-    from scorekeeper.league import rulesets
-
     league, record = _league_ruleset(league_id, ruleset_id)
     form = ActionForm()
     refusal = rulesets.deletion_refusal(record)

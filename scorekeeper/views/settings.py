@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
@@ -11,13 +9,12 @@ from scorekeeper.extensions import db
 from scorekeeper.forms.auth import SetPasscodeForm
 from scorekeeper.forms.fairplay import ActionForm
 from scorekeeper.forms.settings import LeagueSettingsForm, SeasonForm
+from scorekeeper.league import accounts
+from scorekeeper.league import settings as league_settings
+from scorekeeper.models import League
 from scorekeeper.rules.standings import RANKING_HINT
 from scorekeeper.web.access import owner_only
 from scorekeeper.web.database import transaction
-
-if TYPE_CHECKING:
-    from scorekeeper.models import League
-
 
 bp = Blueprint("settings", __name__, url_prefix="/leagues/<int:league_id>/settings")
 
@@ -43,8 +40,6 @@ def _page(
     status: int = 200,
     passcode_form: SetPasscodeForm | None = None,
 ) -> tuple[str, int]:
-    from scorekeeper.league import accounts
-
     return render_template(
         "settings/show.html",
         league=league,
@@ -62,9 +57,6 @@ def _page(
 @transaction
 def show(league_id: int) -> Response | tuple[str, int]:
     """Change the league's name, ranking measure, points for places, minimum games, paper."""
-    from scorekeeper.league import settings as league_settings
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     form = _settings_form(league, from_request=True)
     if form.validate_on_submit():
@@ -86,9 +78,6 @@ def show(league_id: int) -> Response | tuple[str, int]:
 @transaction
 def add_season(league_id: int) -> Response | tuple[str, int]:
     """Add a season of the league's own."""
-    from scorekeeper.league import settings as league_settings
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     season_form = SeasonForm()
     if season_form.validate():
@@ -110,9 +99,6 @@ def add_season(league_id: int) -> Response | tuple[str, int]:
 @transaction
 def remove_season(league_id: int, season_id: int) -> Response:
     """Remove one of the league's seasons."""
-    from scorekeeper.league import settings as league_settings
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     if all(season.id != season_id for season in league.seasons):
         abort(404)
@@ -130,9 +116,6 @@ def remove_season(league_id: int, season_id: int) -> Response:
 @transaction
 def share(league_id: int) -> Response:
     """Make a new read-only link (an old one stops working)."""
-    from scorekeeper.league import settings as league_settings
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     league_settings.share(league)
     flash("New read-only link made. Send it to whoever watches from afar.", "success")
@@ -144,9 +127,6 @@ def share(league_id: int) -> Response:
 @transaction
 def revoke(league_id: int) -> Response:
     """Turn the read-only link off."""
-    from scorekeeper.league import settings as league_settings
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     league_settings.revoke_share(league)
     flash("The read-only link no longer works.", "success")
@@ -158,9 +138,6 @@ def revoke(league_id: int) -> Response:
 @transaction
 def passcode(league_id: int) -> Response | tuple[str, int]:
     """Set the table passcode scorers type to score this league's games."""
-    from scorekeeper.league import accounts
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     form = SetPasscodeForm()
     if form.validate():
@@ -179,9 +156,6 @@ def passcode(league_id: int) -> Response | tuple[str, int]:
 @transaction
 def remove_phone(league_id: int, phone_id: int) -> Response:
     """Take a joined phone off the list: it can no longer score this league's games."""
-    from scorekeeper.league import accounts
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     if not accounts.remove_phone(league, phone_id):
         abort(404)

@@ -5,21 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
+from scorekeeper.models import Game, GameStatus, HandState, League, LeagueRuleSet, Player
+from scorekeeper.play import games
+from scorekeeper.read import pdf, scoresheet, settlement
+from scorekeeper.read.snapshot import GameSnapshot
 from scorekeeper.rules import limits
 from scorekeeper.web import access
-
-if TYPE_CHECKING:
-    from scorekeeper.models import Game, League, LeagueRuleSet, Player
-    from scorekeeper.read import scoresheet
-    from scorekeeper.read.snapshot import GameSnapshot
-
 
 bp = Blueprint("sheets", __name__)
 
@@ -52,14 +50,10 @@ class Printout:
 
     def html(self) -> str:
         """The sheet as a page the browser prints."""
-        from scorekeeper.read import pdf
-
         return pdf.render_html(self.template, self.paper, self.landscape, **self.context)
 
     def pdf_bytes(self) -> bytes:
         """The sheet as a PDF file."""
-        from scorekeeper.read import pdf
-
         return pdf.render_pdf(
             self.template,
             self.paper,
@@ -70,8 +64,6 @@ class Printout:
 
     def pdf(self) -> Response:
         """The sheet as a PDF response."""
-        from scorekeeper.read import pdf
-
         return pdf.pdf_response(self.pdf_bytes(), self.filename)
 
 
@@ -144,9 +136,6 @@ def _common(rs: rules.RuleSet, league: League, names: list[str], **context: Any)
 
 def _game_dealers(game: Game | GameSnapshot) -> list[str]:
     """Who deals each hand: as recorded for hands dealt, as the rules say for the rest."""
-    from scorekeeper.models import HandState
-    from scorekeeper.play import games
-
     dealt = {
         hand.number: hand.dealer_position
         for hand in game.hands
@@ -164,8 +153,6 @@ def _game_or_404(game_id: int) -> GameSnapshot:
 
 def _printout(template: str, context: dict[str, Any], league: League, filename: str) -> Printout:
     """A printout on the paper asked for (or the league's), sideways for a big table."""
-    from scorekeeper.read import pdf
-
     try:
         paper = pdf.paper_size(request.args.get("paper"), league.paper_size)
     except pdf.PaperRefused as refusal:
@@ -176,9 +163,6 @@ def _printout(template: str, context: dict[str, Any], league: League, filename: 
 
 def game_printout(game: Game | GameSnapshot, filled: bool) -> Printout:
     """A game's sheet: filled in with its scores so far, or blank to be filled in by hand."""
-    from scorekeeper.models import GameStatus
-    from scorekeeper.read import scoresheet, settlement
-
     rs = game.rules
     sheet = scoresheet.build(game) if filled else None
     names = [seat.player.name for seat in game.seats]
@@ -339,8 +323,6 @@ def _choose_page(league: League, choice: NextGame, status: int = 200) -> tuple[s
 @bp.get("/leagues/<int:league_id>/blank")
 def choose(league_id: int) -> tuple[str, int]:
     """Choose the players, seats, rules and first dealer of a blank sheet for the next game."""
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     choice = read_next_game(league)
     return _choose_page(league, choice, 422 if choice.errors else 200)
@@ -352,8 +334,6 @@ def choose(league_id: int) -> tuple[str, int]:
 )
 def league_blank_page(league_id: int, as_pdf: bool) -> Response | str | tuple[str, int]:
     """A blank scoresheet for the league's next game: a page to print, or a PDF."""
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     choice = read_next_game(league)
     if choice.errors:

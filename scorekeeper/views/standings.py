@@ -3,24 +3,19 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, abort, render_template, request
 
 from scorekeeper.extensions import db
+from scorekeeper.models import League, Player
+from scorekeeper.read import charts, pdf, players, standings, standings_page
 from scorekeeper.rules.standings import MEASURES, ranking_words
-
-if TYPE_CHECKING:
-    from scorekeeper.models import League
-
 
 bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
 
 
 def standings_context(league: League, season_key: str | None) -> dict:
     """Everything the standings page (and its printed and shared copies) shows."""
-    from scorekeeper.read import standings, standings_page
-
     choices = standings_page.seasons(league)
     season = standings.season_named(list(choices), season_key) or abort(404)
     figures = standings_page.figures(league, season)
@@ -41,8 +36,6 @@ def standings_context(league: League, season_key: str | None) -> dict:
 @bp.get("/standings")
 def show(league_id: int) -> str:
     """The standings of a season (the current one by default) or of all time."""
-    from scorekeeper.models import League
-
     league = db.get_or_404(League, league_id)
     return render_template(
         "standings/show.html", **standings_context(league, request.args.get("season"))
@@ -53,9 +46,6 @@ def show(league_id: int) -> str:
 @bp.get("/standings.pdf", endpoint="standings_pdf", defaults={"as_pdf": True})
 def printed(league_id: int, as_pdf: bool) -> Response | str:
     """The season's standings sheet: a page to print from the browser, or a PDF."""
-    from scorekeeper.models import League
-    from scorekeeper.read import pdf
-
     league = db.get_or_404(League, league_id)
     try:
         paper = pdf.paper_size(request.args.get("paper"), league.paper_size)
@@ -72,9 +62,6 @@ def printed(league_id: int, as_pdf: bool) -> Response | str:
 @bp.get("/players/<int:player_id>")
 def player(league_id: int, player_id: int) -> str:
     """A player's games, totals over time, contracts, best hands and head-to-head."""
-    from scorekeeper.models import League, Player
-    from scorekeeper.read import charts, players
-
     league = db.get_or_404(League, league_id)
     person = db.first_or_404(db.select(Player).filter_by(id=player_id, league_id=league.id))
     played = players.games_of(person)

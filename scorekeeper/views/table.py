@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
 
 from flask import (
     Blueprint,
@@ -17,6 +16,7 @@ from flask import (
     request,
     url_for,
 )
+from jinja2 import Template
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -24,17 +24,15 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm, hand_form
+from scorekeeper.models import Game, GameStatus, Hand, HandState
+from scorekeeper.play import games, hands, mayi, score_loading, score_saving
+from scorekeeper.read import scoresheet, settlement
+from scorekeeper.read.hand_card import hand_card
+from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, transaction
 from scorekeeper.web.sessions import leaves_session_alone
-
-if TYPE_CHECKING:
-    from jinja2 import Template
-
-    from scorekeeper.models import Game, Hand
-    from scorekeeper.play import hands
-
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
 
@@ -52,12 +50,6 @@ def _hand(game: Game, hand_id: int) -> Hand:
 @access.reads_snapshot
 def show(game_id: int) -> str:
     """The table screen: the hand in play and the running totals; the results once finished."""
-    from scorekeeper.models import GameStatus
-    from scorekeeper.play import games, hands, mayi
-    from scorekeeper.read import scoresheet, settlement
-    from scorekeeper.read.hand_card import hand_card
-    from scorekeeper.read.rematch import rematch
-
     game = access.request_snapshot(game_id)
     hand = games.current_hand(game)
     sheet = scoresheet.build(game)
@@ -89,8 +81,6 @@ def _asks_about_the_claim(rs: rules.RuleSet) -> bool:
 
 def _fixable(game: Game) -> set[int]:
     """The scored hands this visitor may open to fix (the sheet shows a Fix link on each)."""
-    from scorekeeper.play import hands
-
     return hands.fixable_hands(game, owner=access.role_in(game.league) == "owner")
 
 
@@ -114,10 +104,6 @@ def _hand_page(
     pristine: bool = False,
 ) -> tuple[str, int]:
     """The hand form's page; `pristine`: the form as it opens (nothing sent or loaded)."""
-    from scorekeeper.models import HandState
-    from scorekeeper.play import hands
-    from scorekeeper.read.hand_card import hand_card
-
     by_player: dict[int, list[str]] = {}
     for problem in problems:
         for index in problem.concerns:
@@ -175,9 +161,6 @@ def _pristine_card(
 @transaction
 def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Score the hand in play: who went out, and what everyone else holds."""
-    from scorekeeper.models import HandState
-    from scorekeeper.play import games, hands, score_loading, score_saving
-
     game = score_loading.with_table(access.request_snapshot(game_id))
     hand = _hand(game, hand_id)
     form = hand_form(
@@ -227,9 +210,6 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
 @transaction
 def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Correct a scored hand; an earlier hand needs a reason, and the history keeps it all."""
-    from scorekeeper.models import HandState
-    from scorekeeper.play import games, hands
-
     game = _game(game_id)
     hand = _hand(game, hand_id)
     if hand.state != HandState.SCORED:
@@ -274,8 +254,6 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
 @transaction
 def redeal(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Record that the hand in play is dealt again by the same dealer."""
-    from scorekeeper.play import games, hands
-
     game = _game(game_id)
     hand = _hand(game, hand_id)
     try:
@@ -307,8 +285,6 @@ def _refused(
 
 
 def _already_saved(game: Game, saved: hands.HandAlreadySaved) -> Response | tuple[str, int]:
-    from scorekeeper.read import scoresheet
-
     if saved.same:
         flash(f"Hand {saved.hand.number} was already saved, exactly as you sent it.", "info")
         return redirect(url_for("table.show", game_id=game.id))
@@ -324,9 +300,6 @@ def _int(text: str | None) -> int | None:
 @bp.errorhandler(WriteConflict)
 def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
     """Two phones saved at the same moment: show the loser what the winner saved."""
-    from scorekeeper.models import HandState
-    from scorekeeper.play import games, hands
-
     db.session.rollback()
     args = request.view_args or {}
     game = games.load_game(args.get("game_id", 0))

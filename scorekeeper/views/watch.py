@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from flask import Blueprint, abort, render_template, request
+from sqlalchemy import select
 
 from scorekeeper.extensions import db
+from scorekeeper.models import GameStatus, League
+from scorekeeper.play import games
+from scorekeeper.read import scoresheet
+from scorekeeper.read.hand_card import hand_card
 from scorekeeper.views.standings import standings_context
 from scorekeeper.web.sessions import leaves_session_alone
-
-if TYPE_CHECKING:
-    from scorekeeper.models import League
 
 bp = Blueprint("watch", __name__, url_prefix="/watch/<token>")
 
 
 def _league(token: str) -> League:
-    from sqlalchemy import select
-
-    from scorekeeper.models import League
 
     league = db.session.scalar(select(League).where(League.share_token == token))
     return league or abort(404)
@@ -35,8 +32,6 @@ def no_referrer(response):
 @bp.get("")
 def standings(token: str) -> str:
     """The league's standings and its games in progress, read only."""
-    from scorekeeper.models import GameStatus
-
     league = _league(token)
     live = [g for g in league.games if g.status in (GameStatus.PLAYING, GameStatus.SUSPENDED)]
     return render_template(
@@ -50,10 +45,6 @@ def standings(token: str) -> str:
 @bp.get("/games/<int:game_id>")
 def game(token: str, game_id: int) -> str:
     """A game of the league, read only, following the table as it is scored."""
-    from scorekeeper.play import games
-    from scorekeeper.read import scoresheet
-    from scorekeeper.read.hand_card import hand_card
-
     league = _league(token)
     game = games.load_game(game_id)
     if game is None or game.league_id != league.id:
@@ -73,8 +64,6 @@ def game(token: str, game_id: int) -> str:
 @leaves_session_alone
 def version(token: str, game_id: int):
     """The game's version, polled by the read-only page to follow the table."""
-    from scorekeeper.play import games
-
     league = _league(token)
     game = games.load_game(game_id)
     if game is None or game.league_id != league.id:

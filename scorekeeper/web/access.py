@@ -12,21 +12,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, redirect, request, session, url_for
+from sqlalchemy import Select, bindparam, delete, select
 from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
+from scorekeeper.models import Account, Game, JoinedPhone, League, SignedOutSession
+from scorekeeper.play import games
+from scorekeeper.read import snapshot
 from scorekeeper.rules.limits import LARGEST_ID
-
-if TYPE_CHECKING:
-    from sqlalchemy import Select
-
-    from scorekeeper.models import Account, Game, League
-    from scorekeeper.read import snapshot
 
 Role = Literal["owner", "scorer"]
 View = TypeVar("View", bound=Callable[..., Any])
@@ -75,9 +73,6 @@ def request_game(game_id: int) -> Game:
 
     The check loads it once, with everything its pages show.
     """
-    from scorekeeper.models import Game
-    from scorekeeper.play import games
-
     game = g.get("game")
     if not isinstance(game, Game) or game.id != game_id:
         game = games.load_game(game_id)
@@ -88,8 +83,6 @@ def request_game(game_id: int) -> Game:
 def request_snapshot(game_id: int) -> snapshot.GameSnapshot:
     """The game the URL names as a read-only snapshot, as the access check loaded it for a
     view marked `reads_snapshot`, `reads_history` or `game_row_only` (else 404)."""
-    from scorekeeper.read import snapshot
-
     game = g.get("game")
     if not isinstance(game, snapshot.GameSnapshot) or game.id != game_id:
         game = snapshot.load(game_id, history=True)
@@ -110,9 +103,6 @@ def _queries() -> dict[str, Select[Any]]:
     """The statements read on many requests, built once (when the models are first needed):
     whether a session id was signed out; a signed-in account's row with that answer; and
     whether a phone joined a league."""
-    from sqlalchemy import bindparam, select
-
-    from scorekeeper.models import Account, JoinedPhone, SignedOutSession
 
     signed_out = select(SignedOutSession.id).where(SignedOutSession.id == bindparam("sid"))
     visitor = select(
@@ -139,7 +129,6 @@ def current_account() -> Account | None:
     visitor = signed_in()
     if visitor is None:
         return None
-    from scorekeeper.models import Account
 
     return db.session.get(Account, visitor.id)
 
@@ -224,9 +213,6 @@ def sign_in(account: Account) -> None:
 def sign_out() -> None:
     """End the session on the server too: its cookie, even copied, signs nobody in again,
     and the leagues this phone joined forget it."""
-    from sqlalchemy import delete
-
-    from scorekeeper.models import JoinedPhone, SignedOutSession
 
     sid, token = session.get("sid"), session.get("phone")
     now = datetime.now(UTC)
@@ -264,9 +250,6 @@ def grant_scorer(league: League) -> None:
     scorer_of.add(league.id)
     session["scorer_of"] = sorted(scorer_of)
     session["seen"] = _now()
-    from sqlalchemy import select
-
-    from scorekeeper.models import JoinedPhone
 
     known = select(JoinedPhone.id).where(
         JoinedPhone.league_id == league.id, JoinedPhone.token == token
@@ -301,10 +284,6 @@ def safe_next(target: str | None, fallback: str) -> str:
 
 
 def _league_of_request() -> League | snapshot.LeagueRow | None:
-    from scorekeeper.models import League
-    from scorekeeper.play import games
-    from scorekeeper.read import snapshot
-
     args = request.view_args or {}
     if "league_id" in args:
         return db.session.get(League, args["league_id"]) or abort(404)

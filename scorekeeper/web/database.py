@@ -5,14 +5,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-from flask import Flask, Response, current_app, g, make_response, request, session
+from flask import Flask, Response, g, make_response
+from sqlalchemy import event
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper.extensions import db
-
-if TYPE_CHECKING:
-    from flask_sqlalchemy import SQLAlchemy
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 
@@ -23,53 +23,10 @@ class WriteConflict(Exception):
     """Another request changed the same rows first; nothing of this request was kept."""
 
 
-def register(app: Flask) -> None:
-    """Load the database (SQLAlchemy and the models) before a request that may read a row,
-    if it is not loaded yet. Call it before any other `before_request` hook is added.
-
-    Until then, only the views marked `reads_no_rows` are answered without it. Every other
-    request loads it first, one thread at a time (under the extension's lock): a thread
-    importing part of SQLAlchemy while another imports the rest could see a module half made.
-    """
-    app.before_request(_load_for_request)
-
-
-def reads_no_rows(view: View) -> View:
-    """Mark a view that never reads a row: a server answers it before loading the database."""
-    view.reads_no_rows = True  # type: ignore[attr-defined]
-    return view
-
-
-def reads_no_rows_for_strangers(view: View) -> View:
-    """Mark a view that reads no row for a visitor who never signed in or joined a league in
-    this browser (see `stranger`)."""
-    view.reads_no_rows = stranger  # type: ignore[attr-defined]
-    return view
-
-
-def stranger() -> bool:
-    """True when this browser's session names no account, session or joined league: there is
-    nobody to look up."""
-    return not any(session.get(key) for key in ("account_id", "sid", "scorer_of"))
-
-
-def _load_for_request() -> None:
-    if db.loaded:
-        return
-    view = current_app.view_functions.get(request.endpoint or "")
-    marked = getattr(view, "reads_no_rows", False)
-    if request.endpoint == "static" or marked is True or (callable(marked) and marked()):
-        return
-    db.extension()
-
-
-def configure_engine(app: Flask, extension: SQLAlchemy) -> None:
-    """Turn on SQLite's foreign keys, WAL and busy timeout for every new connection (called
-    as the database extension is set up for `app`)."""
-    from sqlalchemy import event
-
+def configure_engine(app: Flask) -> None:
+    """Turn on SQLite's foreign keys, WAL and busy timeout for every new connection."""
     with app.app_context():
-        engine = extension.engine
+        engine = db.engine
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
 
@@ -86,9 +43,6 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def all_or_nothing() -> Iterator[None]:
     """Roll the session back on any error; a clash with another request's write (a version
     that moved, a unique row taken) becomes WriteConflict."""
-    from sqlalchemy.exc import IntegrityError
-    from sqlalchemy.orm.exc import StaleDataError
-
     try:
         yield
     except (IntegrityError, StaleDataError) as error:

@@ -15,15 +15,13 @@ apart. This follows OWASP's "Slow Down Online Guessing Attacks with Device Cooki
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
 from flask import current_app, request
 from itsdangerous import BadData, URLSafeTimedSerializer
 from werkzeug.wrappers import Response
 
-if TYPE_CHECKING:
-    from scorekeeper.models import Account
-
+from scorekeeper.league import accounts
+from scorekeeper.models import Account
 
 COOKIE = "device"
 LIFETIME = timedelta(days=365)
@@ -51,8 +49,6 @@ def device_of(account: Account | None) -> str | None:
 
 def remember(response: Response, account: Account) -> Response:
     """Give this browser a fresh device cookie for the account (its password as it is now)."""
-    from scorekeeper.league import accounts
-
     response.set_cookie(
         COOKIE,
         _signer(account).dumps(accounts.new_device()),
