@@ -42,6 +42,7 @@ test: system-deps $(VENV)/.dev-installed
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 format: $(VENV)/.dev-installed
 	$(BIN)/ruff check --fix .
