@@ -41,13 +41,13 @@ def test_the_warm_up_sheet_has_every_element_and_class_of_a_finished_games_sheet
     game = make_game(players=FIVE)
     play(game, 7)
     drawn = []
-    real = pdf._write_pdf
+    real = pdf_engine.write_pdf
 
     def write_pdf(html, *args):
         drawn.append(html)
         return real(html, *args)
 
-    monkeypatch.setattr(pdf, "_write_pdf", write_pdf)
+    monkeypatch.setattr(pdf_engine, "write_pdf", write_pdf)
     read_pdf(client.get(f"/games/{game.id}/sheet.pdf", headers={"Cache-Control": "no-cache"}))
     [sheet] = drawn
     missing = Marks(sheet).found - Marks(specimen.SHEET).found

@@ -2,9 +2,10 @@
 
 The reusable API: `paper_size()` reads the paper asked for, `render_html()` renders a template
 as the page a browser prints, `render_pdf()` turns the same template into PDF bytes, and
-`pdf_response()` sends them. WeasyPrint is slow to import, so it is loaded on first use
-(`pdf_engine`), or in the background once the server has sent its first answer; finished PDFs
-are kept in a size-bounded cache keyed by what they show (`pdf_cache`).
+`pdf_response()` sends them. Each PDF is drawn in the request that asks for it. WeasyPrint is
+slow to import, so it is loaded on first use (`pdf_engine`), or in the background once the
+server has sent its first answer; finished PDFs are kept in a size-bounded cache keyed by
+what they show (`pdf_cache`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import sys
 import threading
 from io import BytesIO
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import Any
 
 from flask import (
     Flask,
@@ -30,9 +32,6 @@ from flask import (
 
 from scorekeeper.read.paper import DEFAULT_PAPER, PAPERS
 from scorekeeper.read.pdf_cache import PdfCache, PdfFolder, key_of
-
-if TYPE_CHECKING:
-    from scorekeeper.read.pdf_engine import StaticFilesOnly
 
 ENGINE = "scorekeeper.read.pdf_engine"
 # Finished PDFs kept in memory per process (a completed sheet is ~30 KB): PDF_CACHE_BYTES.
@@ -94,22 +93,10 @@ def page_points(paper: str, landscape: bool) -> tuple[int, int]:
     return (height, width) if landscape else (width, height)
 
 
-def __getattr__(name: str) -> Any:
-    # `pdf.StaticFilesOnly` stays reachable without importing WeasyPrint with this module.
-    if name == "StaticFilesOnly":
-        return _engine().StaticFilesOnly
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _engine() -> Any:
+def _engine() -> ModuleType:
+    # Not at the top: a server's start would wait half a second for WeasyPrint, which
+    # pdf_engine imports.
     return importlib.import_module(ENGINE)
-
-
-def static_files_only() -> StaticFilesOnly:
-    """The fetcher for the current app (and request, when one is being served)."""
-    root_url = request.root_url if has_request_context() else OFFLINE_ROOT
-    static_path = url_for("static", filename="")
-    return _engine().StaticFilesOnly(root_url, static_path, current_app.static_folder or "")
 
 
 def render_html(template_name: str, paper: str, landscape: bool, **context: Any) -> str:
@@ -160,22 +147,12 @@ def render_pdf(
         found = cache.get(key)
         if found is not None:
             return found
-    document = _write_pdf(html, base_url, size_rule, files)
+    engine = _engine()
+    static_path = url_for("static", filename="")
+    fetcher = engine.StaticFilesOnly(base_url, static_path, current_app.static_folder or "")
+    document: bytes = engine.write_pdf(html, base_url, fetcher, size_rule, files)
     cache.put(key, document)
     return document
-
-
-def _write_pdf(html: str, base_url: str, size_rule: str, files: tuple[Path, ...]) -> bytes:
-    # `make run` draws PDFs in its printing process (pdf_worker); any other server, or that
-    # process gone, draws them here.
-    worker = current_app.extensions.get("pdf_worker")
-    if worker is not None:
-        root_url = request.root_url if has_request_context() else OFFLINE_ROOT
-        fetcher = (root_url, url_for("static", filename=""), current_app.static_folder or "")
-        drawn = worker.write_pdf(html, base_url, fetcher, size_rule, files)
-        if drawn is not None:
-            return drawn
-    return _engine().write_pdf(html, base_url, static_files_only(), size_rule, files)
 
 
 def _fresh_asked() -> bool:
@@ -201,11 +178,6 @@ def stylesheet_files(names: tuple[str, ...] = STYLESHEETS) -> tuple[Path, ...]:
     return tuple(folder / name for name in names)
 
 
-def sheet_stylesheets() -> tuple[Any, ...]:
-    """The scoresheets' stylesheets, parsed once per process (again only if a file changes)."""
-    return _engine().stylesheets(stylesheet_files(SHEET_STYLESHEETS))
-
-
 def _warm_up(files: tuple[Path, ...]) -> None:
     try:
         _engine().warm_up(files)
@@ -225,8 +197,7 @@ def warm_up(app: Flask) -> None:
     def after_first_answer(response: Response) -> Response:
         if not started.is_set() and app.config.get("PDF_WARM_UP", True):
             started.set()
-            # make run's printing process (pdf_worker) warms itself up.
-            if ENGINE not in sys.modules and "pdf_worker" not in app.extensions:
+            if ENGINE not in sys.modules:
                 folder = Path(app.static_folder or "")
                 files = tuple(folder / name for name in SHEET_STYLESHEETS)
                 threading.Thread(
