@@ -180,7 +180,7 @@ def stylesheet_files(names: tuple[str, ...] = STYLESHEETS) -> tuple[Path, ...]:
 
 def _warm_up(files: tuple[Path, ...]) -> None:
     try:
-        _engine().warm_up(files)
+        _engine().stylesheets(files)
     except Exception:  # only a head start: the first PDF does the same work if this fails
         logging.getLogger(__name__).warning("Warming up the PDF engine failed", exc_info=True)
 
@@ -188,9 +188,9 @@ def _warm_up(files: tuple[Path, ...]) -> None:
 def warm_up(app: Flask) -> None:
     """Import WeasyPrint in the background once the app has sent its first answer.
 
-    The first page is not slowed by a second of imports, and by the time someone asks for a
-    PDF the import is done, the stylesheets parsed and the fonts loaded. PDF_WARM_UP = False
-    leaves it all to the first PDF.
+    The first page is not slowed by half a second of imports, and by the time someone asks for
+    a PDF the import is done and the sheets' stylesheets parsed. PDF_WARM_UP = False leaves it
+    all to the first PDF.
     """
     started = threading.Event()
 
