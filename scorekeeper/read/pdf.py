@@ -4,8 +4,8 @@ The reusable API: `paper_size()` reads the paper asked for, `render_html()` rend
 as the page a browser prints, `render_pdf()` turns the same template into PDF bytes, and
 `pdf_response()` sends them. Each PDF is drawn in the request that asks for it. WeasyPrint is
 slow to import, so it is loaded on first use (`pdf_engine`), or in the background once the
-server has sent its first answer; finished PDFs are kept in a size-bounded cache keyed by
-what they show (`pdf_cache`).
+server has sent its first answer; finished PDFs are kept in memory, in a size-bounded cache
+keyed by what they show (`pdf_cache`).
 """
 
 from __future__ import annotations
@@ -31,15 +31,11 @@ from flask import (
 )
 
 from scorekeeper.read.paper import DEFAULT_PAPER, PAPERS
-from scorekeeper.read.pdf_cache import PdfCache, PdfFolder, key_of
+from scorekeeper.read.pdf_cache import PdfCache, key_of
 
 ENGINE = "scorekeeper.read.pdf_engine"
 # Finished PDFs kept in memory per process (a completed sheet is ~30 KB): PDF_CACHE_BYTES.
 DEFAULT_CACHE_BYTES = 16 * 1024 * 1024
-# ... and in the instance folder, shared by the processes and kept across restarts:
-# PDF_CACHE_FOLDER_BYTES (0 keeps none there).
-DEFAULT_FOLDER_BYTES = 64 * 1024 * 1024
-CACHE_FOLDER = "pdf-cache"
 # The stylesheets a PDF is printed with, in order: the app's, then the paper's.
 STYLESHEETS = ("app.css", "print.css")
 # The scoresheets' PDFs: the few rules of app.css they rely on (pdf.css), then the paper's.
@@ -160,15 +156,11 @@ def _fresh_asked() -> bool:
 
 
 def pdf_cache() -> PdfCache:
-    """This app's cache of finished PDFs, made on first use: PDF_CACHE_BYTES in memory, and
-    PDF_CACHE_FOLDER_BYTES in the instance folder's pdf-cache/."""
-    cache = current_app.extensions.get("pdf_cache")
+    """This app's cache of finished PDFs in memory (PDF_CACHE_BYTES), made on first use."""
+    cache: PdfCache | None = current_app.extensions.get("pdf_cache")
     if cache is None:
-        config = current_app.config
-        size = config.get("PDF_CACHE_BYTES", DEFAULT_CACHE_BYTES)
-        kept = config.get("PDF_CACHE_FOLDER_BYTES", DEFAULT_FOLDER_BYTES)
-        folder = PdfFolder(Path(current_app.instance_path) / CACHE_FOLDER, kept) if kept else None
-        cache = current_app.extensions.setdefault("pdf_cache", PdfCache(size, folder))
+        size = current_app.config.get("PDF_CACHE_BYTES", DEFAULT_CACHE_BYTES)
+        cache = current_app.extensions.setdefault("pdf_cache", PdfCache(size))
     return cache
 
 
