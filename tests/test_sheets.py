@@ -348,21 +348,22 @@ def test_every_pdf_is_linked_from_its_page(client, make_game):
 
 def test_pdf_fetches_only_static_files(client, make_game, monkeypatch):
     fetched = []
-    real_fetch = pdf.StaticFilesOnly.fetch
+    real_fetch = pdf_engine.StaticFilesOnly.fetch
     monkeypatch.setattr(
-        pdf.StaticFilesOnly,
+        pdf_engine.StaticFilesOnly,
         "fetch",
         lambda self, url, *a: fetched.append(url) or real_fetch(self, url),
     )
     game = make_game(players=FOUR)
     read_pdf(client.get(f"/games/{game.id}/sheet.pdf"))
-    # The stylesheets come parsed from disk (pdf.sheet_stylesheets); anything else the sheet
+    # The stylesheets come parsed from disk (pdf_engine.stylesheets); anything else the sheet
     # asks for goes through the fetcher, which serves static files only.
     assert all(url.startswith("http://localhost/static/") for url in fetched)
-    assert [css.base_url for css in pdf.sheet_stylesheets()] == [
+    sheets = pdf_engine.stylesheets(pdf.stylesheet_files(pdf.SHEET_STYLESHEETS))
+    assert [css.base_url for css in sheets] == [
         (ROOT / "static" / name).as_uri() for name in pdf.SHEET_STYLESHEETS
     ]
-    fetcher = pdf.StaticFilesOnly("http://localhost/", "/static/", str(ROOT / "static"))
+    fetcher = pdf_engine.StaticFilesOnly("http://localhost/", "/static/", str(ROOT / "static"))
     assert fetcher.fetch("http://localhost/static/print.css").content_type == "text/css"
     for refused in (
         "https://example.com/font.woff2",

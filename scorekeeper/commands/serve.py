@@ -1,9 +1,7 @@
 """Serve the app for the kitchen table: a production WSGI server, reachable on the Wi-Fi.
 
 Run by `make run` after the database is migrated. HOST and PORT override the defaults
-(0.0.0.0, so phones on the same network can connect, and 5000). The printing process
-(`read/pdf_worker.py`) is started first, so WeasyPrint loads on the machine's other core while
-the app loads here; the app and waitress are imported only then.
+(0.0.0.0, so phones on the same network can connect, and 5000).
 """
 
 from __future__ import annotations
@@ -12,13 +10,10 @@ import ipaddress
 import os
 import socket
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
-from scorekeeper.read import pdf_worker
-from scorekeeper.read.pdf_worker import PdfWorker
+from waitress import serve
 
-if TYPE_CHECKING:
-    from flask import Flask
+from scorekeeper.app import create_app
 
 
 def lan_address() -> str | None:
@@ -87,35 +82,13 @@ def proxy_settings(environ: Mapping[str, str] = os.environ) -> dict[str, object]
     }
 
 
-def build_app() -> Flask:
-    """The app, imported and created only now (after the printing process has started)."""
-    from scorekeeper.app import create_app
-
-    return create_app()
-
-
-def run_server(app: Flask, host: str, port: int) -> None:
-    """Serve `app` with waitress until interrupted (imported only now, after the printing
-    process has started)."""
-    from waitress import serve
-
-    serve(app, host=host, port=port, threads=8, ident="scorekeeper", **proxy_settings())
-
-
 def main() -> None:
     """Print where to point a phone (with a QR code) and serve until interrupted."""
     host = os.environ.get("HOST", "0.0.0.0")
     port = int(os.environ.get("PORT", "5000"))
-    worker = PdfWorker.start()  # first: its import of WeasyPrint is the longest
-    try:
-        app = build_app()
-        if worker is not None:
-            pdf_worker.attach(app, worker)
-        announce(host, port)
-        run_server(app, host, port)
-    finally:
-        if worker is not None:
-            worker.stop()
+    app = create_app()
+    announce(host, port)
+    serve(app, host=host, port=port, threads=8, ident="scorekeeper", **proxy_settings())
 
 
 if __name__ == "__main__":

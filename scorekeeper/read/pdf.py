@@ -2,9 +2,10 @@
 
 The reusable API: `paper_size()` reads the paper asked for, `render_html()` renders a template
 as the page a browser prints, `render_pdf()` turns the same template into PDF bytes, and
-`pdf_response()` sends them. WeasyPrint is slow to import, so it is loaded on first use
-(`pdf_engine`), or in the background once the server has sent its first answer; finished PDFs
-are kept in a size-bounded cache keyed by what they show (`pdf_cache`).
+`pdf_response()` sends them. Each PDF is drawn in the request that asks for it. WeasyPrint is
+slow to import, so it is loaded on first use (`pdf_engine`), or in the background once the
+server has sent its first answer; finished PDFs are kept in memory, in a size-bounded cache
+keyed by what they show (`pdf_cache`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import sys
 import threading
 from io import BytesIO
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import Any
 
 from flask import (
     Flask,
@@ -29,18 +31,11 @@ from flask import (
 )
 
 from scorekeeper.paper import DEFAULT_PAPER, PAPERS
-from scorekeeper.read.pdf_cache import PdfCache, PdfFolder, key_of
-
-if TYPE_CHECKING:
-    from scorekeeper.read.pdf_engine import StaticFilesOnly
+from scorekeeper.read.pdf_cache import PdfCache, key_of
 
 ENGINE = "scorekeeper.read.pdf_engine"
 # Finished PDFs kept in memory per process (a completed sheet is ~30 KB): PDF_CACHE_BYTES.
 DEFAULT_CACHE_BYTES = 16 * 1024 * 1024
-# ... and in the instance folder, shared by the processes and kept across restarts:
-# PDF_CACHE_FOLDER_BYTES (0 keeps none there).
-DEFAULT_FOLDER_BYTES = 64 * 1024 * 1024
-CACHE_FOLDER = "pdf-cache"
 # The stylesheets a PDF is printed with, in order: the app's, then the paper's.
 STYLESHEETS = ("app.css", "print.css")
 # The scoresheets' PDFs: the few rules of app.css they rely on (pdf.css), then the paper's.
@@ -94,22 +89,10 @@ def page_points(paper: str, landscape: bool) -> tuple[int, int]:
     return (height, width) if landscape else (width, height)
 
 
-def __getattr__(name: str) -> Any:
-    # `pdf.StaticFilesOnly` stays reachable without importing WeasyPrint with this module.
-    if name == "StaticFilesOnly":
-        return _engine().StaticFilesOnly
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _engine() -> Any:
+def _engine() -> ModuleType:
+    # Not at the top: a server's start would wait half a second for WeasyPrint, which
+    # pdf_engine imports.
     return importlib.import_module(ENGINE)
-
-
-def static_files_only() -> StaticFilesOnly:
-    """The fetcher for the current app (and request, when one is being served)."""
-    root_url = request.root_url if has_request_context() else OFFLINE_ROOT
-    static_path = url_for("static", filename="")
-    return _engine().StaticFilesOnly(root_url, static_path, current_app.static_folder or "")
 
 
 def render_html(template_name: str, paper: str, landscape: bool, **context: Any) -> str:
@@ -160,22 +143,12 @@ def render_pdf(
         found = cache.get(key)
         if found is not None:
             return found
-    document = _write_pdf(html, base_url, size_rule, files)
+    engine = _engine()
+    static_path = url_for("static", filename="")
+    fetcher = engine.StaticFilesOnly(base_url, static_path, current_app.static_folder or "")
+    document: bytes = engine.write_pdf(html, base_url, fetcher, size_rule, files)
     cache.put(key, document)
     return document
-
-
-def _write_pdf(html: str, base_url: str, size_rule: str, files: tuple[Path, ...]) -> bytes:
-    # `make run` draws PDFs in its printing process (pdf_worker); any other server, or that
-    # process gone, draws them here.
-    worker = current_app.extensions.get("pdf_worker")
-    if worker is not None:
-        root_url = request.root_url if has_request_context() else OFFLINE_ROOT
-        fetcher = (root_url, url_for("static", filename=""), current_app.static_folder or "")
-        drawn = worker.write_pdf(html, base_url, fetcher, size_rule, files)
-        if drawn is not None:
-            return drawn
-    return _engine().write_pdf(html, base_url, static_files_only(), size_rule, files)
 
 
 def _fresh_asked() -> bool:
@@ -183,15 +156,11 @@ def _fresh_asked() -> bool:
 
 
 def pdf_cache() -> PdfCache:
-    """This app's cache of finished PDFs, made on first use: PDF_CACHE_BYTES in memory, and
-    PDF_CACHE_FOLDER_BYTES in the instance folder's pdf-cache/."""
-    cache = current_app.extensions.get("pdf_cache")
+    """This app's cache of finished PDFs in memory (PDF_CACHE_BYTES), made on first use."""
+    cache: PdfCache | None = current_app.extensions.get("pdf_cache")
     if cache is None:
-        config = current_app.config
-        size = config.get("PDF_CACHE_BYTES", DEFAULT_CACHE_BYTES)
-        kept = config.get("PDF_CACHE_FOLDER_BYTES", DEFAULT_FOLDER_BYTES)
-        folder = PdfFolder(Path(current_app.instance_path) / CACHE_FOLDER, kept) if kept else None
-        cache = current_app.extensions.setdefault("pdf_cache", PdfCache(size, folder))
+        size = current_app.config.get("PDF_CACHE_BYTES", DEFAULT_CACHE_BYTES)
+        cache = current_app.extensions.setdefault("pdf_cache", PdfCache(size))
     return cache
 
 
@@ -201,14 +170,9 @@ def stylesheet_files(names: tuple[str, ...] = STYLESHEETS) -> tuple[Path, ...]:
     return tuple(folder / name for name in names)
 
 
-def sheet_stylesheets() -> tuple[Any, ...]:
-    """The scoresheets' stylesheets, parsed once per process (again only if a file changes)."""
-    return _engine().stylesheets(stylesheet_files(SHEET_STYLESHEETS))
-
-
 def _warm_up(files: tuple[Path, ...]) -> None:
     try:
-        _engine().warm_up(files)
+        _engine().stylesheets(files)
     except Exception:  # only a head start: the first PDF does the same work if this fails
         logging.getLogger(__name__).warning("Warming up the PDF engine failed", exc_info=True)
 
@@ -216,17 +180,16 @@ def _warm_up(files: tuple[Path, ...]) -> None:
 def warm_up(app: Flask) -> None:
     """Import WeasyPrint in the background once the app has sent its first answer.
 
-    The first page is not slowed by a second of imports, and by the time someone asks for a
-    PDF the import is done, the stylesheets parsed and the fonts loaded. PDF_WARM_UP = False
-    leaves it all to the first PDF.
+    The first page is not slowed by half a second of imports, and by the time someone asks for
+    a PDF the import is done and the sheets' stylesheets parsed. PDF_WARM_UP = False leaves it
+    all to the first PDF.
     """
     started = threading.Event()
 
     def after_first_answer(response: Response) -> Response:
         if not started.is_set() and app.config.get("PDF_WARM_UP", True):
             started.set()
-            # make run's printing process (pdf_worker) warms itself up.
-            if ENGINE not in sys.modules and "pdf_worker" not in app.extensions:
+            if ENGINE not in sys.modules:
                 folder = Path(app.static_folder or "")
                 files = tuple(folder / name for name in SHEET_STYLESHEETS)
                 threading.Thread(

@@ -1,8 +1,7 @@
-"""The part of printing that needs WeasyPrint, imported on first use (or warmed up early).
+"""The part of printing that needs WeasyPrint, imported on first use.
 
 WeasyPrint takes about half a second to import, so `scorekeeper.read.pdf` loads this module
 only when a PDF is made, or in the background after the server's first answer (`pdf.warm_up`).
-It is imported through `weasyprint_shortcuts`, which spares it two avoidable costs.
 """
 
 from __future__ import annotations
@@ -10,20 +9,14 @@ from __future__ import annotations
 import logging
 import mimetypes
 import threading
-from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import weasyprint
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher, URLFetcherResponse
 from werkzeug.security import safe_join
-
-from scorekeeper.read import specimen, weasyprint_shortcuts
-
-weasyprint_shortcuts.load()  # before WeasyPrint is first imported, here or anywhere
-
-import weasyprint  # noqa: E402
-from weasyprint.text.fonts import FontConfiguration  # noqa: E402
-from weasyprint.urls import URLFetcher, URLFetcherResponse  # noqa: E402
 
 # app.css is written for browsers: WeasyPrint would warn, on every sheet, about each screen-only
 # rule it skips. Errors (a file it could not fetch, say) are still logged.
@@ -85,7 +78,10 @@ def write_pdf(
     """The PDF of `html` with the app's stylesheets `files` (parsed once) and the page rule."""
     document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher)
     size = weasyprint.CSS(string=page_css, url_fetcher=fetcher)
-    return document.write_pdf(stylesheets=[*stylesheets(files), size], font_config=font_config())
+    drawn: bytes = document.write_pdf(
+        stylesheets=[*stylesheets(files), size], font_config=font_config()
+    )
+    return drawn
 
 
 def stylesheets(files: tuple[Path, ...]) -> tuple[weasyprint.CSS, ...]:
@@ -97,18 +93,3 @@ def stylesheets(files: tuple[Path, ...]) -> tuple[weasyprint.CSS, ...]:
 def _parsed(files: tuple[Path, ...], _stamps: tuple[int, ...]) -> tuple[weasyprint.CSS, ...]:
     # The files are read from disk: nothing is fetched, and @import is not used.
     return tuple(weasyprint.CSS(filename=str(path), media_type="print") for path in files)
-
-
-def warm_up(files: tuple[Path, ...], stop: Callable[[], bool] = lambda: False) -> None:
-    """Do once, ahead of the first sheet, what every sheet needs, in this thread's font
-    configuration: with the sheets' stylesheets `files`, parse them and draw a made-up sheet
-    (`specimen.SHEET`: fonts, shaping and subsetting all have first-use costs); without, load
-    the fonts with a few words. The PDF is thrown away. `stop` is asked between the steps:
-    once it says True, the rest is left to the first sheet."""
-    sheets = list(stylesheets(files))
-    if stop():
-        return
-    sample = specimen.SHEET if files else "<p>Scorekeeper <b>0123456789</b></p>"
-    document = weasyprint.HTML(string=sample).render(stylesheets=sheets, font_config=font_config())
-    if not stop():
-        document.write_pdf()
