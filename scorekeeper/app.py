@@ -12,7 +12,6 @@ from flask import Flask
 from scorekeeper import config
 from scorekeeper.commands.cli import register_commands
 from scorekeeper.extensions import compress, csrf, db
-from scorekeeper.read import pdf
 from scorekeeper.views import register_blueprints
 from scorekeeper.web import access, assets, database, security, sessions
 
@@ -80,7 +79,6 @@ def create_app(
     security.configure(app)
     access.register(app)
     assets.register(app)
-    pdf.warm_up(app)
 
     register_commands(app)
     register_blueprints(app)

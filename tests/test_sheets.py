@@ -7,7 +7,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import threading
 from datetime import date
 from io import BytesIO
@@ -375,26 +374,6 @@ def test_pdf_fetches_only_static_files(client, make_game, monkeypatch):
     ):
         with pytest.raises(ValueError):
             fetcher.fetch(refused)
-
-
-def test_server_starts_without_weasyprint_or_alembic_and_warms_up_after_first_answer(tmp_path):
-    # A server answers its first page without the second WeasyPrint takes to import, nor
-    # Alembic (commands only); WeasyPrint is then loaded in the background for the first PDF.
-    script = (
-        "import sys, threading\n"
-        "from scorekeeper import create_app\n"
-        f"app = create_app({{'SECRET_KEY': 'x', 'SQLALCHEMY_DATABASE_URI': 'sqlite://'}}, {str(tmp_path)!r})\n"
-        "print('weasyprint' in sys.modules, 'alembic' in sys.modules)\n"
-        "app.test_client().get('/healthz')\n"
-        "for thread in threading.enumerate():\n"
-        "    if thread.name == 'pdf-warm-up':\n"
-        "        thread.join()\n"
-        "print('weasyprint' in sys.modules)\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
-    )
-    assert result.stdout.split() == ["False", "False", "True"]
 
 
 def pdftoppm() -> str:

@@ -3,24 +3,17 @@
 The reusable API: `paper_size()` reads the paper asked for, `render_html()` renders a template
 as the page a browser prints, `render_pdf()` turns the same template into PDF bytes, and
 `pdf_response()` sends them. Each PDF is drawn in the request that asks for it. WeasyPrint is
-slow to import, so it is loaded on first use (`pdf_engine`), or in the background once the
-server has sent its first answer; finished PDFs are kept in memory, in a size-bounded cache
-keyed by what they show (`pdf_cache`).
+slow to import, so it is loaded by the first PDF (`pdf_engine`); finished PDFs are kept in
+memory, in a size-bounded cache keyed by what they show (`pdf_cache`).
 """
 
 from __future__ import annotations
 
-import importlib
-import logging
-import sys
-import threading
 from io import BytesIO
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from flask import (
-    Flask,
     Response,
     current_app,
     has_request_context,
@@ -33,7 +26,6 @@ from flask import (
 from scorekeeper.paper import DEFAULT_PAPER, PAPERS
 from scorekeeper.read.pdf_cache import PdfCache, key_of
 
-ENGINE = "scorekeeper.read.pdf_engine"
 # Finished PDFs kept in memory per process (a completed sheet is ~30 KB): PDF_CACHE_BYTES.
 DEFAULT_CACHE_BYTES = 16 * 1024 * 1024
 # The stylesheets a PDF is printed with, in order: the app's, then the paper's.
@@ -89,12 +81,6 @@ def page_points(paper: str, landscape: bool) -> tuple[int, int]:
     return (height, width) if landscape else (width, height)
 
 
-def _engine() -> ModuleType:
-    # Not at the top: a server's start would wait half a second for WeasyPrint, which
-    # pdf_engine imports.
-    return importlib.import_module(ENGINE)
-
-
 def render_html(template_name: str, paper: str, landscape: bool, **context: Any) -> str:
     """Render a sheet's template as the page a browser prints.
 
@@ -143,10 +129,12 @@ def render_pdf(
         found = cache.get(key)
         if found is not None:
             return found
-    engine = _engine()
+    # Here, not at the top: WeasyPrint takes half a second to import, and only a PDF needs it.
+    from scorekeeper.read import pdf_engine
+
     static_path = url_for("static", filename="")
-    fetcher = engine.StaticFilesOnly(base_url, static_path, current_app.static_folder or "")
-    document: bytes = engine.write_pdf(html, base_url, fetcher, size_rule, files)
+    fetcher = pdf_engine.StaticFilesOnly(base_url, static_path, current_app.static_folder or "")
+    document: bytes = pdf_engine.write_pdf(html, base_url, fetcher, size_rule, files)
     cache.put(key, document)
     return document
 
@@ -168,36 +156,6 @@ def stylesheet_files(names: tuple[str, ...] = STYLESHEETS) -> tuple[Path, ...]:
     """The app's stylesheets `names` (of static/), in order."""
     folder = Path(current_app.static_folder or "")
     return tuple(folder / name for name in names)
-
-
-def _warm_up(files: tuple[Path, ...]) -> None:
-    try:
-        _engine().stylesheets(files)
-    except Exception:  # only a head start: the first PDF does the same work if this fails
-        logging.getLogger(__name__).warning("Warming up the PDF engine failed", exc_info=True)
-
-
-def warm_up(app: Flask) -> None:
-    """Import WeasyPrint in the background once the app has sent its first answer.
-
-    The first page is not slowed by half a second of imports, and by the time someone asks for
-    a PDF the import is done and the sheets' stylesheets parsed. PDF_WARM_UP = False leaves it
-    all to the first PDF.
-    """
-    started = threading.Event()
-
-    def after_first_answer(response: Response) -> Response:
-        if not started.is_set() and app.config.get("PDF_WARM_UP", True):
-            started.set()
-            if ENGINE not in sys.modules:
-                folder = Path(app.static_folder or "")
-                files = tuple(folder / name for name in SHEET_STYLESHEETS)
-                threading.Thread(
-                    target=_warm_up, args=(files,), name="pdf-warm-up", daemon=True
-                ).start()
-        return response
-
-    app.after_request(after_first_answer)
 
 
 def pdf_response(pdf: bytes, filename: str, *, download: bool = False) -> Response:

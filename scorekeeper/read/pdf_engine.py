@@ -1,7 +1,7 @@
 """The part of printing that needs WeasyPrint, imported on first use.
 
 WeasyPrint takes about half a second to import, so `scorekeeper.read.pdf` loads this module
-only when a PDF is made, or in the background after the server's first answer (`pdf.warm_up`).
+only when a PDF is made.
 """
 
 from __future__ import annotations
