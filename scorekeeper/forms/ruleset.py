@@ -16,11 +16,17 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
+from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
 from scorekeeper import rules
 from scorekeeper.forms.base import AppForm
-from scorekeeper.forms.fields import WholeNumberField, plain_name, storable_text, strip_whitespace
+from scorekeeper.forms.fields import (
+    NumberRequired,
+    WholeNumberField,
+    plain_name,
+    storable_text,
+    strip_whitespace,
+)
 from scorekeeper.models import League, LeagueRuleSet
 from scorekeeper.rules import limits
 
@@ -64,7 +70,7 @@ def _required_number(label: str, message: str) -> WholeNumberField:
         label,
         _ANY,
         _NOT_A_NUMBER,
-        validators=[InputRequired(message)],
+        validators=[NumberRequired(message)],
         render_kw={"inputmode": "numeric"},
     )
 
