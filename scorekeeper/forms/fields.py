@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 from wtforms import Field, IntegerField
 from wtforms.form import BaseForm
@@ -13,6 +13,18 @@ from wtforms.validators import InputRequired, StopValidation, ValidationError
 from scorekeeper.rules import limits
 
 _SPACES = re.compile(r"\s+")
+
+T = TypeVar("T")
+
+
+def given(value: T | None) -> T:
+    """The data of a required field after its form validated, which its validator made sure of.
+
+    WTForms types every field's data as possibly None (as it is before the form reads input).
+    """
+    if value is None:
+        raise ValueError("A required field was read before its form was validated.")
+    return value
 
 
 def strip_whitespace(value: str | None) -> str | None:
