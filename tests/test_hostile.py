@@ -196,6 +196,7 @@ def test_names_refuse_invisible_characters(client, make_league, name):
         ({"place_points": "5, ², 1"}, "place_points"),
         ({"min_games": "\u0663"}, "min_games"),
         ({"min_games": PAST_64_BITS}, "min_games"),
+        ({"min_games": "  "}, "min_games"),
         ({"name": "Smiths\u202e"}, "name"),
     ],
 )

@@ -201,6 +201,7 @@ REFUSED = [
     ("one-player",     {"min_players": "1"},                       "min_players",              "Fewest players: a game is for 2 to 10 players, not 1."),
     ("eleven-players", {"max_players": "11"},                      "max_players",              "Most players: a game is for 2 to 10 players, not 11."),
     ("not-a-number",   {"min_players": "four"},                    "min_players",              "Give a whole number, in digits 0-9."),
+    ("only-spaces",    {"wild_rank_points": "  "},                 "wild_rank_points",         "Say what a hand's wild rank costs."),
     ("no-name",        {"name": ""},                               "name",                     "Give the rules a name."),
     ("negative-ace",   {"price_A": "-5"},                          "price_A",                  "Card group 'A': a card costs 0 to 1000 points, not -5."),
     ("joker-unpriced", {"price_JOKER": ""},                        "price_JOKER",              "The game uses jokers: say what a joker costs left in hand."),

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues
-from scorekeeper.models import League
+from scorekeeper.models import Game, League
 from scorekeeper.play import games, hands
 from scorekeeper.rules.entries import PlayerEntry
 
@@ -21,7 +21,8 @@ DEMO_PLAYERS = ("Grandma Rose", "Uncle Joe", "Maria", "Sam", "Priya")
 
 # Cards left in hand for each hand of the finished demo game, seat by seat, as
 # (2-9, 10-K, A, joker) counts under Continental prices; None marks who went out.
-FINISHED_HANDS: tuple[tuple[tuple[int, int, int, int] | None, ...], ...] = (
+Report = tuple[tuple[int, int, int, int] | None, ...]
+FINISHED_HANDS: tuple[Report, ...] = (
     (None, (2, 1, 0, 0), (3, 2, 1, 0), (1, 0, 0, 0), (4, 3, 0, 1)),
     ((1, 1, 0, 0), None, (2, 0, 0, 0), (3, 3, 1, 0), (0, 2, 0, 0)),
     ((2, 2, 1, 0), (1, 0, 0, 0), None, (2, 1, 0, 0), (5, 2, 1, 0)),
@@ -50,10 +51,12 @@ def ensure_demo_league() -> tuple[League, bool]:
     return league, True
 
 
-def _play(game, reports) -> None:
+def _play(game: Game, reports: tuple[Report, ...]) -> None:
     labels = [group.label for group in game.rules.prices]
     for report in reports:
         hand = games.current_hand(game)
+        if hand is None:
+            raise ValueError("The demo game ended before its last hand was played.")
         entries = [
             PlayerEntry(went_out=True)
             if counts is None

@@ -4,14 +4,27 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeVar
 
-from wtforms import IntegerField
-from wtforms.validators import ValidationError
+from wtforms import Field, IntegerField
+from wtforms.form import BaseForm
+from wtforms.validators import InputRequired, StopValidation, ValidationError
 
 from scorekeeper.rules import limits
 
 _SPACES = re.compile(r"\s+")
+
+T = TypeVar("T")
+
+
+def given(value: T | None) -> T:
+    """The data of a required field after its form validated, which its validator made sure of.
+
+    WTForms types every field's data as possibly None (as it is before the form reads input).
+    """
+    if value is None:
+        raise ValueError("A required field was read before its form was validated.")
+    return value
 
 
 def strip_whitespace(value: str | None) -> str | None:
@@ -33,6 +46,19 @@ def storable_text(_form: Any, field: Any) -> None:
     problem = limits.text_problem(field.data or "")
     if problem:
         raise ValidationError(problem[0].upper() + problem[1:])
+
+
+class NumberRequired(InputRequired):
+    """WTForms' InputRequired for a `WholeNumberField`, where spaces alone are no input either.
+
+    InputRequired accepts any input that is not empty; the field reads spaces as no number.
+    """
+
+    def __call__(self, form: BaseForm, field: Field) -> None:
+        """Refuse the field when no number was typed (an unreadable one has its own error)."""
+        super().__call__(form, field)
+        if field.data is None and not field.errors:
+            raise StopValidation(self.message or field.gettext("This field is required."))
 
 
 class WholeNumberField(IntegerField):

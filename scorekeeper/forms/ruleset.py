@@ -16,11 +16,17 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
+from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
 from scorekeeper import rules
 from scorekeeper.forms.base import AppForm
-from scorekeeper.forms.fields import WholeNumberField, plain_name, storable_text, strip_whitespace
+from scorekeeper.forms.fields import (
+    NumberRequired,
+    WholeNumberField,
+    plain_name,
+    storable_text,
+    strip_whitespace,
+)
 from scorekeeper.models import League, LeagueRuleSet
 from scorekeeper.rules import limits
 
@@ -38,6 +44,9 @@ KITTY_SPLIT_WORDS = {
     "two_thirds": "Two thirds to the winner, one third to second",
 }
 WILD_RANK_CHOICES = {"": "None", **{rank: rank for rank in rules.STANDARD_RANKS}}
+STOCK_CHOICES: dict[str, str] = {
+    kind: rules.stock_words(rules.StockPolicy(kind)) for kind in rules.STOCK_KINDS
+}
 
 
 def left_blank(field: Field) -> bool:
@@ -64,7 +73,7 @@ def _required_number(label: str, message: str) -> WholeNumberField:
         label,
         _ANY,
         _NOT_A_NUMBER,
-        validators=[InputRequired(message)],
+        validators=[NumberRequired(message)],
         render_kw={"inputmode": "numeric"},
     )
 
@@ -180,7 +189,7 @@ class RuleSetForm(AppForm):
     )
     stock_kind = SelectField(
         "When the stock runs out",
-        choices={kind: rules.stock_words(rules.StockPolicy(kind)) for kind in rules.STOCK_KINDS},
+        choices=STOCK_CHOICES,
     )
     fairness_missing_score = BooleanField("Missing score")
     fairness_incomplete_game = BooleanField("Incomplete game")
@@ -224,18 +233,18 @@ class RuleSetForm(AppForm):
             if row.family.data == "1":
                 continue  # a blank cell stays "set by your family"
             if row.cards_dealt.data is None and not row.cards_dealt.errors:
-                row.cards_dealt.errors.append("Say how many cards each player is dealt.")
+                row.cards_dealt.errors = ["Say how many cards each player is dealt."]
                 valid = False
         blank = [r for r in rules.STANDARD_RANKS if self.price(r).data is None]
         if not (self.prices_family.data == "1" and len(blank) == len(rules.STANDARD_RANKS)):
             for rank in blank:
                 if not self.price(rank).errors:
-                    self.price(rank).errors.append(f"Say what a {rules.rank_name(rank)} costs.")
+                    self.price(rank).errors = [f"Say what a {rules.rank_name(rank)} costs."]
                     valid = False
-        for row in self.kept_deck_rows():
-            for f in row:
+        for deck_row in self.kept_deck_rows():
+            for f in deck_row:
                 if f.data is None and not f.errors:
-                    f.errors.append("Fill in every number of the row, or clear it.")
+                    f.errors = ["Fill in every number of the row, or clear it."]
                     valid = False
         return valid
 

@@ -6,7 +6,10 @@ import re
 from dataclasses import asdict
 from typing import Any
 
+from wtforms import Field
+
 from scorekeeper import rules
+from scorekeeper.forms.fields import given
 from scorekeeper.forms.ruleset import (
     BLANK_DECK_ROWS,
     BLANK_HANDS,
@@ -120,7 +123,7 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
             try:
                 melds = rules.parse_contract(row.contract.data or "")
             except rules.RulesError as error:
-                row.contract.errors.append(str(error))
+                _errors_of(row.contract).append(str(error))
                 unreadable.add(index)
                 melds = ()
         hands.append(_hand(row, melds))
@@ -129,31 +132,31 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
         try:
             schedule = rules.parse_schedule(form.settlement_schedule.data or "")
         except rules.RulesError as error:
-            form.settlement_schedule.errors.append(str(error))
+            _errors_of(form.settlement_schedule).append(str(error))
             schedule = ()
             unreadable.add(-1)
         settlement = rules.Settlement(schedule, form.kitty_split.data)
     prices = {rank: form.price(rank).data for rank in rules.RANKS}
     rs = rules.RuleSet(
         key=original.key,
-        name=form.name.data,
-        min_players=form.min_players.data,
-        max_players=form.max_players.data,
+        name=given(form.name.data),
+        min_players=given(form.min_players.data),
+        max_players=given(form.max_players.data),
         hands=tuple(hands),
         deck_counts=tuple(_deck_count(row) for row in deck_rows),
         wild=form.wild.data or "",
         ace_in_runs=form.ace_in_runs.data or "",
         prices=rules.groups_by_price(prices, original.prices),
         may_i=rules.MayIPolicy(
-            penalty_cards=form.may_i_penalty_cards.data,
+            penalty_cards=given(form.may_i_penalty_cards.data),
             priority=form.may_i_priority.data,
             per_hand_limit=form.may_i_per_hand_limit.data,
-            banned_last_hands=form.may_i_banned_last_hands.data,
+            banned_last_hands=given(form.may_i_banned_last_hands.data),
             after_going_down=form.may_i_after_going_down.data,
             not_twice_running=form.may_i_not_twice_running.data,
             not_after_current_takes=form.may_i_not_after_current_takes.data,
             buying=form.may_i_buying.data,
-            price=form.may_i_price.data,
+            price=given(form.may_i_price.data),
         ),
         stock=rules.StockPolicy(form.stock_kind.data),
         fairness=rules.Fairness(
@@ -162,12 +165,12 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
             suspension=form.fairness_suspension.data,
             corrections=form.fairness_corrections.data,
         ),
-        short_card_penalty=form.short_card_penalty.data,
+        short_card_penalty=given(form.short_card_penalty.data),
         extra_rules=tuple(
             line.strip() for line in (form.extra_rules.data or "").splitlines() if line.strip()
         ),
         show_lengths=form.show_lengths.data,
-        wild_rank_points=form.wild_rank_points.data,
+        wild_rank_points=given(form.wild_rank_points.data),
         last_turn_after_out=form.last_turn_after_out.data,
         settlement=settlement,
         unset=unset,
@@ -194,8 +197,12 @@ def _hand(row: HandRow, melds: tuple[rules.Meld, ...]) -> rules.HandRule:
 
 
 def _deck_count(row: DeckRow) -> rules.DeckCount:
+    # `RuleSetForm.validate` refused a row that is not blank but misses a number.
     return rules.DeckCount(
-        row.from_players.data, row.to_players.data, row.decks.data, row.jokers.data
+        given(row.from_players.data),
+        given(row.to_players.data),
+        given(row.decks.data),
+        given(row.jokers.data),
     )
 
 
@@ -214,25 +221,35 @@ def _errors_for(
         if kind == "hands" and index < len(hand_rows):
             if index in unreadable and part in (None, "melds"):
                 return None  # the contract could not be read, and its field says so
-            return hand_rows[index][_hand_field(part)].errors
+            return _errors_of(hand_rows[index][_hand_field(part)])
         if kind == "deck_counts" and index < len(deck_rows):
             deck_row, name = deck_rows[index], _DECK_FIELDS.get(part or "", part or "")
-            return deck_row[name].errors if name in deck_row else deck_row.row_errors
+            return _errors_of(deck_row[name]) if name in deck_row else deck_row.row_errors
         if kind == "prices" and index < len(rs.prices) and rs.prices[index].ranks:
-            return form.price(rs.prices[index].ranks[0]).errors
+            return _errors_of(form.price(rs.prices[index].ranks[0]))
         return form.form_errors
     if path == "prices" and rs.uses_jokers and not any(rules.JOKER in g.ranks for g in rs.prices):
-        return form.price(rules.JOKER).errors
+        return _errors_of(form.price(rules.JOKER))
     if path.startswith("extra_rules"):
-        return form.extra_rules.errors
+        return _errors_of(form.extra_rules)
     if path in form.section_errors:
         return form.section_errors[path]
     if path.startswith("settlement.schedule"):
-        return form.settlement_schedule.errors
+        return _errors_of(form.settlement_schedule)
     if path == "settlement.kitty_split":
-        return form.kitty_split.errors
+        return _errors_of(form.kitty_split)
     name = path.replace(".", "_")
-    return form[name].errors if name in form else form.form_errors
+    return _errors_of(form[name]) if name in form else form.form_errors
+
+
+def _errors_of(field: Field) -> list[str]:
+    """The field's errors, as the list a fault found after `validate` joins.
+
+    WTForms makes a field's errors a list when it validates the field (a tuple before).
+    """
+    if not isinstance(field.errors, list):
+        field.errors = list(field.errors)
+    return field.errors
 
 
 def _hand_field(part: str | None) -> str:

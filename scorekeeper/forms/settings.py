@@ -8,7 +8,7 @@ from wtforms import DateField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, ValidationError
 
 from scorekeeper.forms.base import AppForm
-from scorekeeper.forms.fields import WholeNumberField, plain_name, strip_whitespace
+from scorekeeper.forms.fields import NumberRequired, WholeNumberField, plain_name, strip_whitespace
 from scorekeeper.paper import PAPERS
 from scorekeeper.rules import limits
 from scorekeeper.rules.standings import MEASURES
@@ -32,7 +32,7 @@ class LeagueSettingsForm(AppForm):
         "Games needed to be ranked",
         limits.GAMES_TO_RANK,
         "Give a number of games from 0 to 1000.",
-        validators=[InputRequired("Give a number of games, 0 for none.")],
+        validators=[NumberRequired("Give a number of games, 0 for none.")],
     )
     paper_size = SelectField("Paper")
 

@@ -379,8 +379,10 @@ def joined_phones(league: League) -> list[JoinedPhone]:
 
 def remove_phone(league: League, phone_id: int) -> bool:
     """Take a phone off the league's list: it can no longer score. False if it is not there."""
-    removed = db.session.execute(
-        delete(JoinedPhone).where(JoinedPhone.league_id == league.id, JoinedPhone.id == phone_id)
-    )
+    removed = db.session.scalars(
+        delete(JoinedPhone)
+        .where(JoinedPhone.league_id == league.id, JoinedPhone.id == phone_id)
+        .returning(JoinedPhone.id)
+    ).first()
     db.session.flush()
-    return bool(removed.rowcount)
+    return removed is not None

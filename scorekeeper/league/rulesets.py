@@ -51,9 +51,9 @@ def save_ruleset(record: LeagueRuleSet, rs: rules.RuleSet) -> None:
 
 def games_using(record: LeagueRuleSet) -> int:
     """How many games were started under this rule set."""
-    return db.session.scalar(
+    return db.session.execute(
         select(func.count()).select_from(Game).where(Game.ruleset_id == record.id)
-    )
+    ).scalar_one()
 
 
 def deletion_refusal(record: LeagueRuleSet) -> str | None:

@@ -12,7 +12,7 @@ from scorekeeper.models.base import Timestamped, utcnow
 from scorekeeper.rules.limits import fold_name
 
 
-class Account(Timestamped, db.Model):
+class Account(Timestamped, db.Model):  # type: ignore[name-defined]
     """Someone who signs in: a league's owner, or a scorer with an account."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -31,7 +31,7 @@ class Account(Timestamped, db.Model):
         return username
 
 
-class LoginAttempt(db.Model):
+class LoginAttempt(db.Model):  # type: ignore[name-defined]
     """A failed sign-in, kept for a while to slow down password guessing."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -40,7 +40,7 @@ class LoginAttempt(db.Model):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
 
 
-class SignedOutSession(db.Model):
+class SignedOutSession(db.Model):  # type: ignore[name-defined]
     """A session ended by signing out: its cookie, even copied, no longer signs anyone in.
 
     Kept until the session could have expired on its own anyway.
@@ -50,7 +50,7 @@ class SignedOutSession(db.Model):
     until: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
-class JoinedPhone(db.Model):
+class JoinedPhone(db.Model):  # type: ignore[name-defined]
     """A phone that joined a league's table with its passcode, and may score its games.
 
     The owner sees the list in Settings and may remove any phone; a new passcode removes them

@@ -21,9 +21,9 @@ from sqlalchemy import (
 from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models.base import Timestamped, ruleset_of, utcnow
+from scorekeeper.rules import RuleSet
 
 if TYPE_CHECKING:
     from scorekeeper.models.hand import Hand
@@ -39,7 +39,7 @@ class GameStatus(enum.StrEnum):
     INCOMPLETE = "incomplete"
 
 
-class Game(Timestamped, db.Model):
+class Game(Timestamped, db.Model):  # type: ignore[name-defined]
     """One game of a league, played under the copy of the rule set taken when it started."""
 
     # Standings read a league's counted games of a season: by league, then by the day they
@@ -86,7 +86,7 @@ class Game(Timestamped, db.Model):
     __mapper_args__ = {"version_id_col": version}
 
     @property
-    def rules(self) -> rules.RuleSet:
+    def rules(self) -> RuleSet:
         """The game's own rule set, as the rules module's frozen dataclass.
 
         Read once per version of the game (a page asks for it a dozen times): the memo is
@@ -100,7 +100,7 @@ class Game(Timestamped, db.Model):
         self.__dict__["_rules_memo"] = (data, version, found)
         return found
 
-    def keep_rules(self, found: rules.RuleSet) -> None:
+    def keep_rules(self, found: RuleSet) -> None:
         """Hold `found`, read from the game's stored rules already, as the game's rule set
         (a replayed league file reads each distinct rule set once, not once per game)."""
         self.__dict__["_rules_memo"] = (self.rules_data, self.version, found)
@@ -116,7 +116,7 @@ class Game(Timestamped, db.Model):
         return and_(cls.status == GameStatus.FINISHED, cls.discarded.is_(False))
 
 
-class Seat(db.Model):
+class Seat(db.Model):  # type: ignore[name-defined]
     """A player's place at a game's table, counted clockwise from 0."""
 
     __table_args__ = (
@@ -159,7 +159,7 @@ class Seat(db.Model):
     player: Mapped[Player] = relationship()
 
 
-class Suspension(db.Model):
+class Suspension(db.Model):  # type: ignore[name-defined]
     """A break in a game between hands, and when (if ever) it went on."""
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -26,7 +26,7 @@ class HandState(enum.StrEnum):
     UNPLAYED = "unplayed"
 
 
-class Hand(Timestamped, db.Model):
+class Hand(Timestamped, db.Model):  # type: ignore[name-defined]
     """One deal of hand `number`; a re-deal or re-play keeps the number and adds an attempt."""
 
     __table_args__ = (UniqueConstraint("game_id", "number", "attempt"),)
@@ -62,7 +62,7 @@ class Hand(Timestamped, db.Model):
     __mapper_args__ = {"version_id_col": version}
 
 
-class HandScore(db.Model):
+class HandScore(db.Model):  # type: ignore[name-defined]
     """What one player scored in one hand, with the facts the score was computed from."""
 
     __table_args__ = (UniqueConstraint("hand_id", "seat_id"),)
@@ -84,7 +84,7 @@ class HandScore(db.Model):
     seat: Mapped[Seat] = relationship()
 
 
-class Correction(db.Model):
+class Correction(db.Model):  # type: ignore[name-defined]
     """A change to a scored hand: who made it, when, what it was, what it became, and why."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -98,7 +98,7 @@ class Correction(db.Model):
     hand: Mapped[Hand] = relationship(back_populates="corrections")
 
 
-class MayIClaim(db.Model):
+class MayIClaim(db.Model):  # type: ignore[name-defined]
     """A May I?: the claimant took the top discard and the rule set's penalty cards."""
 
     id: Mapped[int] = mapped_column(primary_key=True)

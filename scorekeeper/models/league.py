@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from scorekeeper.models.game import Game
 
 
-class League(Timestamped, db.Model):
+class League(Timestamped, db.Model):  # type: ignore[name-defined]
     """A family or club that plays together and keeps standings."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -58,7 +58,7 @@ class League(Timestamped, db.Model):
     )
 
 
-class Player(Timestamped, db.Model):
+class Player(Timestamped, db.Model):  # type: ignore[name-defined]
     """A person who plays in a league; renaming keeps every game they played."""
 
     __table_args__ = (
@@ -81,7 +81,7 @@ class Player(Timestamped, db.Model):
     league: Mapped[League] = relationship(back_populates="players")
 
 
-class LeagueRuleSet(Timestamped, db.Model):
+class LeagueRuleSet(Timestamped, db.Model):  # type: ignore[name-defined]
     """A league's rule set: a preset or a clone of one, stored as the rules module's JSON.
 
     The rules module's frozen `rules.RuleSet` is what `rules` gives; this is its saved row.
@@ -107,7 +107,7 @@ class LeagueRuleSet(Timestamped, db.Model):
         return str(self.data.get("name", self.preset_key))
 
 
-class Season(db.Model):
+class Season(db.Model):  # type: ignore[name-defined]
     """A league's own season, a range of dates; without any, each calendar year is a season."""
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -26,6 +26,7 @@ from typing import Any
 
 from sqlalchemy import event, inspect, select, update
 from sqlalchemy.orm import ORMExecuteState, Session
+from sqlalchemy.orm.attributes import History
 
 from scorekeeper.extensions import db
 from scorekeeper.models.game import Game, GameStatus, Seat
@@ -75,7 +76,7 @@ def _seat_game(seat: Seat, session: Session) -> Game | None:
 def _leagues_of(obj: Game | Player | Season) -> set[int] | None:
     """The leagues the row belonged to before and after this flush; None when unknown."""
     found = _known(obj, "league_id") or set()
-    history = inspect(obj).attrs["league"].history
+    history: History = inspect(obj).attrs["league"].history
     for league in (*history.added, *history.unchanged, *history.deleted):
         identity = inspect(league).identity if league is not None else None
         if identity:  # read without loading: the row may be gone
@@ -157,7 +158,8 @@ def _forget(session: Session, moved: Any) -> None:
     for obj in list(session.identity_map.values()):
         if not isinstance(obj, League):
             continue
-        identity = inspect(obj).identity  # read without loading: the row may be gone
+        # Read without loading: the row may be gone.
+        identity: tuple[Any, ...] | None = inspect(obj).identity
         if moved == _ALL or None in moved or (identity and identity[0] in moved):
             session.expire(obj, ["standings_stamp"])
 

@@ -74,7 +74,7 @@ def contracts_of(player: Player) -> list[ContractRecord]:
     ).all()
     names = {}
     for number, _, _, game_id in rows:
-        rs = db.session.get(Game, game_id).rules
+        rs = db.session.get_one(Game, game_id).rules
         names[number] = rules.contract_words(rs, number) if number <= len(rs.hands) else ""
     return [
         ContractRecord(number, names[number], int(played), int(out or 0))

@@ -13,11 +13,11 @@ Priority = Literal["nearest", "first_to_ask", "in_turn_first"]
 KittySplit = Literal["winner", "two_thirds"]
 StockKind = Literal["turn_over_once", "reshuffle", "reshuffle_keep_top"]
 
-GOING_OUT_KINDS: tuple[str, ...] = get_args(GoingOut)
-MELD_KINDS: tuple[str, ...] = get_args(MeldKind)
-PRIORITIES: tuple[str, ...] = get_args(Priority)
-STOCK_KINDS: tuple[str, ...] = get_args(StockKind)
-KITTY_SPLITS: tuple[str, ...] = get_args(KittySplit)
+GOING_OUT_KINDS: tuple[GoingOut, ...] = get_args(GoingOut)
+MELD_KINDS: tuple[MeldKind, ...] = get_args(MeldKind)
+PRIORITIES: tuple[Priority, ...] = get_args(Priority)
+STOCK_KINDS: tuple[StockKind, ...] = get_args(StockKind)
+KITTY_SPLITS: tuple[KittySplit, ...] = get_args(KittySplit)
 
 JOKER = "JOKER"
 STANDARD_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

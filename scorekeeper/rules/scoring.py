@@ -94,8 +94,8 @@ def is_possible_total(
     if max_cards is None:  # the gaps are worked out once per set of prices
         return possible_totals(rs, hand_number).allows(total)
     prices = sorted({g.points for g in hand_prices(rs, hand_number) if g.points})
-    fewest = _fewest_cards_for_each_total(prices, total)
-    return fewest[total] is not None and (max_cards is None or fewest[total] <= max_cards)
+    fewest = _fewest_cards_for_each_total(prices, total)[total]
+    return fewest is not None and fewest <= max_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +166,7 @@ def places(totals: Mapping[K, int]) -> dict[K, int]:
     """Each player's place: lowest total first, equal totals share a place (1, 2, 2, 4)."""
     ordered = sorted(totals.values())
     # A player's place is one more than the number of players strictly ahead of them.
-    first_index = {}
+    first_index: dict[int, int] = {}
     for index, total in enumerate(ordered):
         first_index.setdefault(total, index)
     return {player: first_index[total] + 1 for player, total in totals.items()}

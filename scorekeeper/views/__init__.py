@@ -38,12 +38,14 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(sheet_views.bp)
     app.register_blueprint(ruleset_views.bp)
     app.register_blueprint(exchange_views.bp)
-    app.add_template_global(status_words)
-    app.add_template_global(rules.ruleset_summary, "preset_summary")
-    app.add_template_global(rules.claim_noun, "claim_noun")
-    app.add_template_global(rules.pennies, "pennies")
-    app.add_template_global(list(rules.PRESETS.values()), "presets")
-    app.add_template_global(PAPERS, "papers")
+    app.jinja_env.globals.update(
+        status_words=status_words,
+        preset_summary=rules.ruleset_summary,
+        claim_noun=rules.claim_noun,
+        pennies=rules.pennies,
+        presets=list(rules.PRESETS.values()),
+        papers=PAPERS,
+    )
 
     @app.errorhandler(400)
     def bad_request(error: HTTPException) -> tuple[str, int]:

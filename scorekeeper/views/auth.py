@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
 from scorekeeper.forms.auth import ChangePasswordForm, PasscodeForm, SignInForm, SignUpForm
+from scorekeeper.forms.fields import given
 from scorekeeper.league import accounts
 from scorekeeper.models import League
 from scorekeeper.web import access, devices
@@ -53,10 +54,10 @@ def login() -> Page:
     """
     form = SignInForm(next=request.args.get("next", ""))
     if form.validate_on_submit():
-        username = form.username.data
+        username = given(form.username.data)
         device = devices.device_of(accounts.account_named(username))
         try:
-            account = accounts.authenticate(username, form.password.data, _address(), device)
+            account = accounts.authenticate(username, given(form.password.data), _address(), device)
         except accounts.TooManyAttempts as refusal:
             form.form_errors.append(str(refusal))
             return _too_many(render_template("auth/login.html", form=form), refusal.wait)
@@ -109,7 +110,7 @@ def signup() -> Page:
         form.form_errors.append(str(refusal))
         return _too_many(render_template("auth/signup.html", form=form), refusal.wait)
     if form.validate_on_submit():
-        account = accounts.sign_up(form.username.data, form.password.data, _address())
+        account = accounts.sign_up(given(form.username.data), given(form.password.data), _address())
         access.sign_in(account)
         flash(f"Welcome, {account.username}. Start your league below.", "success")
         return devices.remember(redirect(url_for("main.index")), account)
@@ -139,10 +140,9 @@ def change_password() -> Page:
     page = "auth/account.html"
     if not form.validate():
         return render_template(page, form=form), 422
+    current, password = given(form.current.data), given(form.password.data)
     try:
-        matched = accounts.verify_password(
-            owner, form.current.data, _address(), devices.device_of(owner)
-        )
+        matched = accounts.verify_password(owner, current, _address(), devices.device_of(owner))
     except accounts.TooManyAttempts as refusal:
         form.current.errors = [str(refusal)]
         return _too_many(render_template(page, form=form), refusal.wait)
@@ -150,10 +150,10 @@ def change_password() -> Page:
         form.current.errors = ["That is not your current password."]
         keep_work()  # the failed try is recorded: it slows down the next guess
         return render_template(page, form=form), 401
-    if accounts.normal_password(form.password.data) == accounts.normal_password(form.current.data):
+    if accounts.normal_password(password) == accounts.normal_password(current):
         form.password.errors = ["The new password is the one you have now; choose another."]
         return render_template(page, form=form), 422
-    accounts.change_password(owner, form.password.data)
+    accounts.change_password(owner, password)
     access.keep_signed_in(owner)
     flash(
         "Password changed. Every other browser and phone signed in to your account must "
@@ -173,7 +173,7 @@ def join(league_id: int) -> Page:
     form = PasscodeForm()
     if form.validate_on_submit():
         try:
-            matched = accounts.check_passcode(league, form.passcode.data, _address())
+            matched = accounts.check_passcode(league, given(form.passcode.data), _address())
         except accounts.TooManyAttempts as refusal:
             form.passcode.errors = [str(refusal)]
             page = render_template("auth/join.html", league=league, form=form)

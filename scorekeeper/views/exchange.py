@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, flash, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -41,7 +42,7 @@ def export(league_id: int) -> Response:
 @bp.route("/import", methods=["GET", "POST"])
 @account_only
 @transaction
-def import_league() -> Response | tuple[str, int]:
+def import_league() -> ResponseReturnValue:
     """Import a league file as a new league of the signed-in account; a refusal changes nothing."""
     form = ImportForm()
     refusal = None

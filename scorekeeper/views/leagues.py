@@ -6,6 +6,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
+from scorekeeper.forms.fields import given
 from scorekeeper.forms.league import LeagueForm, PlayerForm
 from scorekeeper.league import leagues
 from scorekeeper.models import League, Player
@@ -45,7 +46,7 @@ def create() -> Response | tuple[str, int]:
         shown = visible_leagues()
         sizes = leagues.sizes([league.id for league in shown])
         return render_template("index.html", leagues=shown, sizes=sizes, form=form), 422
-    league = leagues.create_league(form.name.data, form.preset.data, current_account())
+    league = leagues.create_league(given(form.name.data), form.preset.data, current_account())
     flash(f"League “{league.name}” created. Add its players next.", "success")
     return redirect(url_for("leagues.show", league_id=league.id))
 
@@ -64,7 +65,7 @@ def add_player(league_id: int) -> Response | tuple[str, int]:
     form = PlayerForm(league)
     if not form.validate_on_submit():
         return _league_page(league, form), 422
-    player = leagues.add_player(league, form.name.data)
+    player = leagues.add_player(league, given(form.name.data))
     flash(f"{player.name} joined {league.name}.", "success")
     # No "#players": a page opened at a fragment gives no field its autofocus.
     return redirect(url_for("leagues.show", league_id=league.id, added=1))
@@ -79,7 +80,7 @@ def rename_player(league_id: int, player_id: int) -> Response | str | tuple[str,
     form = PlayerForm(league, player, data={"name": player.name})
     if form.validate_on_submit():
         old = player.name
-        leagues.rename_player(player, form.name.data)
+        leagues.rename_player(player, given(form.name.data))
         flash(f"{old} is now {player.name}.", "success")
         return redirect(url_for("leagues.show", league_id=league.id) + "#players")
     status = 422 if form.is_submitted() else 200

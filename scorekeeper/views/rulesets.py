@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import ActionForm
+from scorekeeper.forms.fields import given
 from scorekeeper.forms.ruleset import NewRuleSetForm, RuleSetForm
 from scorekeeper.forms.ruleset_data import build_ruleset, form_data
 from scorekeeper.league import rulesets
@@ -32,7 +33,7 @@ def new(league_id: int) -> Response | tuple[str, int]:
     form = NewRuleSetForm(league, origin=request.args.get("from", "preset:continental"))
     if form.validate_on_submit():
         origin = rulesets.origin_rules(league, form.origin.data)
-        record = rulesets.copy_ruleset(league, origin, form.name.data)
+        record = rulesets.copy_ruleset(league, origin, given(form.name.data))
         flash(
             f"“{record.name}” is a copy of {origin.name}: change what you play differently.",
             "success",

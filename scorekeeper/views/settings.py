@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.extensions import db
 from scorekeeper.forms.auth import SetPasscodeForm
 from scorekeeper.forms.fairplay import ActionForm
+from scorekeeper.forms.fields import given
 from scorekeeper.forms.settings import LeagueSettingsForm, SeasonForm
 from scorekeeper.league import accounts
 from scorekeeper.league import settings as league_settings
@@ -62,10 +63,10 @@ def show(league_id: int) -> Response | tuple[str, int]:
     if form.validate_on_submit():
         league_settings.update_settings(
             league,
-            form.name.data,
+            given(form.name.data),
             form.ranking.data,
             form.points(),
-            form.min_games.data,
+            given(form.min_games.data),
             form.paper_size.data,
         )
         flash("Settings saved.", "success")
@@ -83,7 +84,10 @@ def add_season(league_id: int) -> Response | tuple[str, int]:
     if season_form.validate():
         try:
             season = league_settings.add_season(
-                league, season_form.name.data, season_form.starts_on.data, season_form.ends_on.data
+                league,
+                given(season_form.name.data),
+                given(season_form.starts_on.data),
+                given(season_form.ends_on.data),
             )
         except league_settings.SettingsRefused as refusal:
             season_form.name.errors = [str(refusal)]

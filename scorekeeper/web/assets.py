@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask, Response, abort, current_app, request
+from flask.typing import ResponseReturnValue
 from werkzeug.security import safe_join
 
 try:  # installed with Flask-Compress on CPython; gzip alone otherwise
@@ -131,7 +132,7 @@ def register(app: Flask) -> None:
     app.after_request(compress_refusal)
 
 
-def send_static(filename: str) -> Response:
+def send_static(filename: str) -> ResponseReturnValue:
     """A static file: kept a year under its current digest, else checked on every use."""
     found = current_app.extensions["static_files"].get(filename)
     if found is None:

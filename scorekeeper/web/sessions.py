@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
-from werkzeug.wrappers import Response
 
 View = TypeVar("View", bound=Callable[..., Any])
 
