@@ -1,4 +1,1 @@
-"""`make bench`: the app's pages timed in process and over HTTP, beside floors from the same run.
-
-See bench/README.md for what is measured and how to read the output.
-"""
+"""`make bench`: the app's pages timed in process beside floors timed in the same run."""

@@ -1,18 +1,12 @@
-"""The floors: what the least page of each kind costs on this machine, in this run.
+"""The floors: the least a page and a PDF cost on this machine, in this run.
 
-A separate little Flask app, served the same ways as Scorekeeper (test client in process,
-gunicorn over HTTP: `gunicorn 'bench.floors:create_floor_app()'` with BENCH_FLOOR_DB set):
-
-- `/ok`: a bare route answering "ok";
-- `/rows`: a Jinja page of 42 rows read with SQLAlchemy from its own SQLite file;
-- `/pdf`: one short paragraph made into a PDF by WeasyPrint;
-- `/pdf-table`: a plain table of 8 columns and 7 rows on A4, in the printed sheets' fonts,
-  made into a PDF by WeasyPrint: what a completed scoresheet's grid is at least.
+A tiny Flask app of its own: `/rows` renders 42 rows read from SQLite through SQLAlchemy in a
+Jinja template; `/pdf-table` makes a plain table of 8 columns and 7 rows, in the printed
+sheets' fonts, into a PDF with WeasyPrint (what a finished scoresheet's grid is at least).
 """
 
 from __future__ import annotations
 
-import os
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -22,44 +16,34 @@ from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import Date, String, select
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-FLOOR_DB_ENV = "BENCH_FLOOR_DB"
-ROW_COUNT = 42
-TRIVIAL_PAGE = "<!doctype html><html lang='en'><body><p>The trivial floor page.</p></body></html>"
-# The same fonts as static/print.css gives the printed sheets.
-SHEET_FONTS = '"DejaVu Sans", "Liberation Sans", "Noto Sans", Arial, Helvetica, sans-serif'
-TABLE_COLUMNS, TABLE_ROWS = 8, 7
+ROWS = 42
+START = date(2025, 1, 1)
+# The fonts static/print.css gives the printed sheets.
+FONTS = '"DejaVu Sans", "Liberation Sans", "Noto Sans", Arial, Helvetica, sans-serif'
+HEAD = "".join(f"<th>Player {n}</th>" for n in range(1, 9))
+BODY = "".join(
+    "<tr>" + "".join(f"<td>{(r * 31 + c * 17) % 120}</td>" for c in range(8)) + "</tr>"
+    for r in range(1, 8)
+)
+TABLE_PAGE = (
+    "<!doctype html><html lang='en'><head><meta charset='utf-8'><style>"
+    f"@page {{ size: A4; margin: 12mm; }} body {{ font-family: {FONTS}; }}"
+    "table { border-collapse: collapse; width: 100%; }"
+    "th, td { border: 1px solid #000; padding: 2mm; text-align: right; }"
+    "</style></head><body><h1>Scoresheet</h1>"
+    f"<table><thead><tr>{HEAD}</tr></thead><tbody>{BODY}</tbody></table></body></html>"
+)
 
 
-def table_page() -> str:
-    """A plain 8x7 table: a header row of names, then seven rows of numbers."""
-    head = "".join(f"<th>Player {n}</th>" for n in range(1, TABLE_COLUMNS + 1))
-    rows = "".join(
-        "<tr>"
-        + "".join(f"<td>{(r * 31 + c * 17) % 120}</td>" for c in range(TABLE_COLUMNS))
-        + "</tr>"
-        for r in range(1, TABLE_ROWS + 1)
-    )
-    return (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'><style>"
-        f"@page {{ size: A4 portrait; margin: 12mm; }} body {{ font-family: {SHEET_FONTS}; }}"
-        "table { border-collapse: collapse; width: 100%; }"
-        "th, td { border: 1px solid #000; padding: 2mm; text-align: right; }"
-        "</style></head><body><h1>Scoresheet</h1>"
-        f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></body></html>"
-    )
+class Base(DeclarativeBase):
+    """The floor's declarative base."""
 
 
-class FloorBase(DeclarativeBase):
-    """Declarative base of the floor's one table."""
+floor_db = SQLAlchemy(model_class=Base)
 
 
-floor_db = SQLAlchemy(model_class=FloorBase)
-
-
-class FloorRow(floor_db.Model):
-    """A row of the 42-row floor page."""
-
-    __tablename__ = "floor_row"
+class Row(floor_db.Model):
+    """A row of the 42-row page."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
@@ -67,52 +51,28 @@ class FloorRow(floor_db.Model):
     score: Mapped[int]
 
 
-def create_floor_app(database: str | os.PathLike[str] | None = None) -> Flask:
-    """The floor app on the SQLite file `database` (by default $BENCH_FLOOR_DB)."""
-    path = Path(database or os.environ[FLOOR_DB_ENV])
-    app = Flask(__name__, template_folder="templates")
-    app.config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{path}"
+def create_floor_app(database: Path) -> Flask:
+    """The floor app on a new SQLite file holding its 42 rows."""
+    app = Flask(__name__)
+    app.config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{database}"
     floor_db.init_app(app)
-
-    @app.get("/ok")
-    def ok() -> Response:
-        """The bare floor: a route and nothing else."""
-        return Response("ok", mimetype="text/plain")
+    with app.app_context():
+        floor_db.create_all()
+        floor_db.session.add_all(
+            Row(id=n, name=f"Player {n}", played_on=START + timedelta(days=n), score=n * 37 % 250)
+            for n in range(1, ROWS + 1)
+        )
+        floor_db.session.commit()
 
     @app.get("/rows")
     def rows() -> str:
-        """The page floor: 42 rows from SQLite through SQLAlchemy into a Jinja template."""
-        found = floor_db.session.scalars(select(FloorRow).order_by(FloorRow.id)).all()
+        """42 rows from SQLite through SQLAlchemy into a Jinja template."""
+        found = floor_db.session.scalars(select(Row).order_by(Row.id)).all()
         return render_template("rows.html", rows=found)
-
-    @app.get("/pdf")
-    def pdf() -> Response:
-        """The PDF floor: WeasyPrint's least work, one paragraph on one page."""
-        document = weasyprint.HTML(string=TRIVIAL_PAGE)
-        return Response(document.write_pdf(), mimetype="application/pdf")
 
     @app.get("/pdf-table")
     def pdf_table() -> Response:
-        """The table PDF floor: a plain 8x7 table in the sheets' fonts, on one A4 page."""
-        document = weasyprint.HTML(string=table_page())
-        return Response(document.write_pdf(), mimetype="application/pdf")
+        """A plain 8x7 table in the sheets' fonts, as a one-page PDF."""
+        return Response(weasyprint.HTML(string=TABLE_PAGE).write_pdf(), mimetype="application/pdf")
 
     return app
-
-
-def seed_floor(app: Flask) -> None:
-    """Create the floor's table with its 42 rows."""
-    with app.app_context():
-        floor_db.create_all()
-        start = date(2025, 1, 1)
-        floor_db.session.add_all(
-            FloorRow(
-                id=n,
-                name=f"Player {n}",
-                played_on=start + timedelta(days=n),
-                score=(n * 37) % 250,
-            )
-            for n in range(1, ROW_COUNT + 1)
-        )
-        floor_db.session.commit()
-        floor_db.engine.dispose()

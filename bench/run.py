@@ -1,318 +1,231 @@
-"""The whole bench run: seed, time in process, time over HTTP, weigh, report.
+"""The bench: seed through the app, time its pages beside the floors, judge the budgets, report.
 
-Exit status 0 whatever the budgets say (the bench informs, it never fails a build); 1 only
-when the bench itself breaks (a page answering wrongly, a server not starting, seeded rows
-that disagree with the operations).
+The exit status is 0 whatever the budgets say; 1 only when the bench itself breaks (a page
+answering other than it must, a server that does not start).
 """
 
 from __future__ import annotations
 
+import json
 import os
-import platform
 import secrets
 import shutil
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from datetime import UTC, date, datetime
 from pathlib import Path
+from statistics import median
 from typing import Any
 
-from flask import Flask
-
-from bench import coldstart, equivalence, importing, report, world
-from bench.drivers import BenchError, InProcess, OverHttp, sign_in
-from bench.figures import SavePool, targets
-from bench.floors import FLOOR_DB_ENV, create_floor_app, floor_db, seed_floor
-from bench.seed import SeedingError
-from bench.server import Gunicorn, Memory, server_env
-from bench.timing import Stats, Target, count_statements, run_rounds
-from bench.weight import PageWeight, weigh
+from bench import measure, seed
+from bench.browser import BenchError, Browser
+from bench.floors import create_floor_app, floor_db
+from bench.measure import Figure
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 OUT = Path(__file__).resolve().parent / "out"
-ROUNDS = {"in_process": 120, "http": 80}
-WARMUP = {"in_process": 10, "http": 10}
-PHASE_SECONDS = 55  # each timed phase stops early after this, but not before LEAST_ROUNDS
-LEAST_ROUNDS = 50
-STARTED = time.monotonic()
+FRESH = {"Cache-Control": "no-cache"}  # a browser's hard reload: the PDF is drawn again
+OWNER = "bench"
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How big the leagues are, and how many times each thing is timed."""
+
+    played: int = 4  # games played through the pages, copied to make the rest
+    big: int = 1000  # games in the big league's older season
+    small: int = 10  # games in the small league, and in the big one's newer season
+    imported: int = 200  # games in the league file whose import is timed
+    rounds: int = 60
+    warmup: int = 5
+    imports: int = 5
+    cold_starts: int = 3
+    save_hands: int = 12  # the save of this hand must send as many statements as hand 1's
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A budget judged: the figure found, what it is held to, and the verdict."""
+
+    name: str
+    found: str
+    against: str
+    budget: str
+    passed: bool
+
+    def line(self) -> str:
+        """The printed line."""
+        verdict = "PASS" if self.passed else "FAIL"
+        return f"{verdict}  {self.name:<26} {self.found:>10}  {self.against:<46} {self.budget}"
+
+
+def ratio(figure: Figure, floor: Figure, limit: float) -> Budget:
+    """A budget on a figure's median over its floor's median."""
+    found, ms = figure.median_ms / floor.median_ms, figure.median_ms
+    against = f"/ {floor.label} {floor.median_ms:.2f} ms = {found:.2f}x"
+    return Budget(figure.label, f"{ms:.2f} ms", against, f"<= {limit:g}x", found <= limit)
 
 
 def say(message: str) -> None:
-    """Progress, on stderr, with the seconds since the start."""
-    print(f"[{time.monotonic() - STARTED:6.1f}s] {message}", file=sys.stderr, flush=True)
-
-
-@dataclass
-class Run:
-    """Everything measured in one run."""
-
-    targets: list[Target] = field(default_factory=list)
-    timings: dict[str, dict[str, Stats]] = field(default_factory=dict)
-    statements: dict[str, int] = field(default_factory=dict)
-    memories: dict[str, Memory] = field(default_factory=dict)
-    weight: PageWeight | None = None
-    cold: coldstart.ColdStart | None = None
-    saved: dict[str, int] = field(default_factory=dict)
-    load: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    """Progress, on stderr."""
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
 
 
 def main() -> int:
-    """Run the bench; print the report and write bench/out/latest.json."""
+    """Run the bench in a temporary folder; print the report and write bench/out/latest.json."""
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
-    servers: list[Gunicorn] = []
     try:
-        output = run(workdir, servers)
-    except (BenchError, SeedingError) as error:
+        budgets, notes, data = run(workdir, Sizes(), say)
+    except BenchError as error:
         print(f"\nThe bench broke: {error}", file=sys.stderr)
         return 1
     finally:
-        for server in servers:
-            server.stop()
-        if os.environ.get("BENCH_KEEP"):
-            say(f"kept {workdir}")
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
-    print(output)
+        shutil.rmtree(workdir, ignore_errors=True)
+    OUT.mkdir(exist_ok=True)
+    (OUT / "latest.json").write_text(json.dumps(data, indent=2) + "\n")
+    print("\nScorekeeper bench: in process, medians, ratios to floors timed in the same run")
+    print("\n".join([*(budget.line() for budget in budgets), *notes]))
+    passed = sum(budget.passed for budget in budgets)
+    print(f"{passed} of {len(budgets)} budgets pass; the results are in {OUT / 'latest.json'}")
     return 0
 
 
-def run(workdir: Path, servers: list[Gunicorn]) -> str:
-    """Seed, measure, judge; return the printed report (JSON written on the way)."""
-    measured = Run(load={"start": os.getloadavg()})
-    password = secrets.token_urlsafe(12)
-    database = workdir / "scorekeeper.db"
-    settings = {
-        "DATABASE_URL": f"sqlite:///{database}",
-        "SECRET_KEY": secrets.token_hex(32),
-        "SCOREKEEPER_INSTANCE": str(workdir / "instance"),
-        FLOOR_DB_ENV: str(workdir / "floor.db"),
-    }
-    os.environ.update(settings)  # the in-process app reads them as the servers do
-
-    say("checking that bulk-written games equal games played through the operations")
-    proof = equivalence.check(workdir / "equivalence")
-    say("seeding the bench league")
-    app = create_app()
-    saves = {mode: WARMUP[mode] + ROUNDS[mode] + 1 for mode in ROUNDS}
-    built = world.build(app, password, saves)
-    floor_app = create_floor_app()
-    seed_floor(floor_app)
-    pools = {
-        mode: SavePool(database, built.pools[mode], seed_value=index)
-        for index, mode in enumerate(ROUNDS)
-    }
-    try:
-        _in_process(measured, app, floor_app, built, pools["in_process"], password)
-        _over_http(measured, settings, workdir, servers, built, pools["http"], password)
-    finally:
-        for pool in pools.values():
-            pool.close()
-    measured.saved = {mode: pool.saved for mode, pool in pools.items()}
-    say(f"cold starts: {coldstart.STARTS} of a bare Flask app and of make run's server")
-    measured.cold = coldstart.measure(
-        server_env(settings),
-        workdir,
-        world.OWNER,
-        password,
-        f"/games/{built.seeded.table_game_id}",
-        f"/games/{built.seeded.sheet_game_id}/sheet.pdf",
-    )
-    measured.load["end"] = os.getloadavg()
-
-    say(f"importing a league file of {importing.GAMES} games, {importing.ROUNDS} times")
-    cost = importing.measure(app)
-
-    if measured.weight is None:
-        raise BenchError("The table screen was not weighed.")
-    budgets = report.judge(
-        measured.timings,
-        measured.weight,
-        measured.memories["app server, at the end"],
-        measured.cold,
-    )
-    budgets.append(importing.budget(cost))
-    extra = _context(measured, proof, built)
-    results = report.results_json(
-        measured.targets, measured.timings, measured.statements, budgets, extra
-    )
-    results["league_file_import"] = asdict(cost)
-    report.write_json(results, OUT / "latest.json")
-    say(f"done; results also in {OUT / 'latest.json'}")
-    return _printed(measured, budgets, proof, built)
-
-
-def _in_process(
-    measured: Run,
-    app: Flask,
-    floor_app: Flask,
-    built: world.World,
-    pool: SavePool,
-    password: str,
-) -> None:
-    say("in process: signing in (CSRF on), then timing")
-    app_client, floor_client = InProcess(app), InProcess(floor_app)
-    table_page = f"/games/{built.seeded.table_game_id}"
-    pool.token = sign_in(app_client, world.OWNER, password, table_page)
-    measured.targets = targets(built.seeded, pool)
-    drivers = {"app": app_client, "floor": floor_client}
-    measured.timings["in_process"] = run_rounds(
-        measured.targets,
-        drivers,
-        ROUNDS["in_process"],
-        WARMUP["in_process"],
-        PHASE_SECONDS,
-        LEAST_ROUNDS,
-        say,
-    )
+def run(
+    workdir: Path, sizes: Sizes, progress: Callable[[str], None]
+) -> tuple[list[Budget], list[str], dict[str, Any]]:
+    """Seed, time, weigh, import, start cold: the budgets judged, notes, and all as data."""
+    started = time.perf_counter()
+    database, secret = f"sqlite:///{workdir / 'scorekeeper.db'}", secrets.token_hex(32)
+    # The big league's file is larger than the upload limit a family needs.
+    settings = {"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": secret}
+    app = create_app({**settings, "MAX_CONTENT_LENGTH": 2**30}, workdir / "instance")
     with app.app_context():
-        engines = {"app": db.engine}
-    with floor_app.app_context():
-        engines["floor"] = floor_db.engine
-    measured.statements = count_statements(measured.targets, drivers, engines)
-
-
-def _over_http(
-    measured: Run,
-    settings: dict[str, str],
-    workdir: Path,
-    servers: list[Gunicorn],
-    built: world.World,
-    pool: SavePool,
-    password: str,
-) -> None:
-    say("over HTTP: starting gunicorn for the app and for the floors")
-    env = server_env(settings)
-    app_server = Gunicorn("app", "scorekeeper:create_app()", env, workdir / "app.log", "/healthz")
-    floor_server = Gunicorn(
-        "floors", "bench.floors:create_floor_app()", env, workdir / "floors.log", "/ok"
+        db.create_all()
+    browser, password = Browser(app), secrets.token_urlsafe(16)
+    seed.sign_up(browser, OWNER, password)
+    progress(f"playing {sizes.played} games through the pages; copying their league file")
+    played = seed.played_league(browser, sizes.played)
+    old, new = date.today().year - 2, date.today().year - 1
+    clock = time.perf_counter()
+    big = seed.imported(
+        browser, seed.league_file(played, "Big", {old: sizes.big, new: sizes.small})
     )
-    servers.extend([app_server, floor_server])
-    for server in servers:  # both boot at once, then each is waited for
-        server.launch()
-    for server in servers:
-        server.wait_ready()
-    measured.memories["app server, started"] = app_server.memory()
-    http_app, http_floor = OverHttp(app_server.port), OverHttp(floor_server.port)
-    table_page = f"/games/{built.seeded.table_game_id}"
-    pool.token = sign_in(http_app, world.OWNER, password, table_page)
-    measured.memories["app server, after signing in"] = app_server.memory()
-    measured.weight = weigh(http_app, table_page)
-    http_targets = targets(built.seeded, pool)
-    say("over HTTP: timing")
-    measured.timings["http"] = run_rounds(
-        http_targets,
-        {"app": http_app, "floor": http_floor},
-        ROUNDS["http"],
-        WARMUP["http"],
-        PHASE_SECONDS,
-        LEAST_ROUNDS,
-        say,
-    )
-    measured.memories["app server, at the end"] = app_server.memory()
-    measured.memories["floor server, at the end"] = floor_server.memory()
-    for target, over_http in zip(measured.targets, http_targets, strict=True):
-        target.last_bytes = over_http.last_bytes  # the bytes a browser receives
-    http_app.close()
-    http_floor.close()
-    for server in servers:
-        server.stop()
+    seeding = time.perf_counter() - clock
+    small = seed.imported(browser, seed.league_file(played, "Small", {new: sizes.small}))
+    saves = seed.Saves(browser, seed.new_league(browser, "Saves", seed.PRESET))
+    pdf = f"{big.sheet_game}/sheet.pdf"
+    if not browser.fetch(pdf).data.startswith(b"%PDF"):  # drawn once, so now kept
+        raise BenchError(f"{pdf} is not a PDF.")
+    floor_app = create_floor_app(workdir / "floor.db")
+    floor = Browser(floor_app)
+    # The app keeps standings until the league changes: a change before each visit has them
+    # computed, as after every game.
+    changes = {"standings": seed.changer(browser, big.path)}
+    changes["standings_10"] = seed.changer(browser, small.path)
 
+    def page(key: str, label: str, path: str, on: Browser = browser, every: int = 1) -> Figure:
+        def visit() -> float:
+            changes.get(key, lambda: None)()
+            return on.timed(path, headers=FRESH if key == "pdf_fresh" else None)
 
-def _context(measured: Run, proof: equivalence.Equivalence, built: world.World) -> dict[str, Any]:
-    weight = measured.weight
-    return {
-        "when": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": {
-            "python": platform.python_version(),
-            "platform": platform.platform(),
-            "cpus": os.cpu_count(),
-            "load_average": measured.load,
-        },
-        "seconds": time.monotonic() - STARTED,
-        "rounds_planned": ROUNDS,
-        "warmup_rounds": WARMUP,
-        "seeding": {
-            "seconds": built.seconds,
-            "equivalence": asdict(proof),
-            "seeded": asdict(built.seeded),
-            "hands_saved_while_timing": measured.saved,
-        },
-        "cold_start": asdict(measured.cold) if measured.cold else None,
-        "memory_kib": {
-            name: {
-                "master": m.master_kib,
-                "workers": m.workers_kib,
-                "largest_worker": m.largest_worker_kib,
-                "total": m.total_kib,
-            }
-            for name, m in measured.memories.items()
-        },
-        "page_weight": {
-            "page": weight.page,
-            "requests": weight.requests,
-            "total_bytes": weight.total_bytes,
-            "wire_bytes": weight.wire_bytes,
-            "html_bytes": weight.html_bytes,
-            "assets": [asdict(a) for a in weight.assets],
-            "install_assets": [asdict(a) for a in weight.install_assets],
-            "poll": asdict(weight.poll) if weight.poll else None,
-            "poll_seconds": weight.poll_seconds,
-            "off_server": weight.off_server,
-            "repeat_visit": {
-                "requests": weight.repeat_requests,
-                "bytes": weight.repeat_bytes,
-                "asked": weight.repeat_asked,
-            },
-            "content_security_policy": weight.content_security_policy,
-        }
-        if weight
-        else None,
+        return Figure(label, visit, every)
+
+    paths = {
+        "table": ("table screen", big.table_game),
+        "form": ("hand form", big.score_form),
+        "game": ("game page (scoresheet)", f"{big.sheet_game}/sheet"),
+        "standings": (f"standings, {sizes.big:,} games", f"{big.path}/standings?season={old}"),
+        "standings_10": (f"standings, {sizes.small} games", f"{small.path}/standings?season={new}"),
+        "standings_kept": ("standings, unchanged league", f"{big.path}/standings?season={old}"),
+        "league": (f"league page, {sizes.big:,} games", big.path),
+        "league_10": (f"league page, {sizes.small} games", small.path),
+        "pdf_cached": ("scoresheet PDF, cached", pdf),
     }
+    figures = {key: page(key, *labelled) for key, labelled in paths.items()}
+    figures |= {
+        "save": Figure("hand save", saves.visit),
+        "pdf_fresh": page("pdf_fresh", "scoresheet PDF, fresh", pdf, every=4),  # slow: 1 round in 4
+        "rows": page("rows", "42-row page", "/rows", on=floor),
+        "pdf_table": page("pdf_table", "8x7 table PDF", "/pdf-table", on=floor, every=4),
+    }
+    progress(f"timing {len(figures)} figures over {sizes.warmup} + {sizes.rounds} rounds")
+    measure.time_rounds(list(figures.values()), sizes.rounds, sizes.warmup)
+    sql = {}
+    for key, (_, path) in paths.items():
+        changes.get(key, lambda: None)()
+        sql[key] = measure.statements(app, lambda path=path: browser.fetch(path))
+    long_saves = seed.Saves(browser, seed.new_league(browser, "Long", seed.LONG_PRESET))
+    per_save = []  # hands 1, 2, ... of a game long enough
+    for hand in range(sizes.save_hands):
+        path, values = long_saves.next(new_game=hand == 0)
+        per_save.append(measure.statements(app, lambda p=path, v=values: browser.post(p, v)))
+    sent, again = measure.weigh(browser, big.table_game)
+    progress(f"importing a league file of {sizes.imported} games {sizes.imports} times")
+    imports = []
+    for number in range(sizes.imports):
+        data = seed.league_file(played, f"Import {number}", {new: sizes.imported}, in_play=False)
+        imports.append(browser.timed("/leagues/import", seed.upload_form(browser, data)))
+    progress(f"starting make run's server {sizes.cold_starts} times")
+    if sizes.cold_starts:
+        measure.byte_compile()
+    env = {**os.environ, "DATABASE_URL": database, "SECRET_KEY": secret}
+    env["SCOREKEEPER_INSTANCE"] = str(workdir / "instance")
+    log = workdir / "serve.log"
+    starts = [measure.cold_start(env, log, OWNER, password, pdf) for _ in range(sizes.cold_starts)]
+    for each, its_db in ((app, db), (floor_app, floor_db)):
+        with each.app_context():
+            its_db.engine.dispose()
 
-
-def _printed(
-    measured: Run,
-    budgets: list[report.Budget],
-    proof: equivalence.Equivalence,
-    built: world.World,
-) -> str:
-    seeding = "; ".join(f"{what} {seconds:.1f} s" for what, seconds in built.seconds.items())
-    per_game = proof.operations_seconds_per_game
-    load = ", ".join(
-        f"{when} {' '.join(f'{x:.1f}' for x in values)}" for when, values in measured.load.items()
-    )
-    lines = [
-        "",
-        "Scorekeeper bench",
-        f"Machine: {os.cpu_count()} CPUs, load average (1/5/15 min) at {load}.",
-        f"Seeded: {seeding}.",
-        f"  Through the operations a game takes {per_game * 1000:.0f} ms (a commit per hand):"
-        f" {world.BIG_GAMES:,} games would take ~{per_game * world.BIG_GAMES:.0f} s; in bulk"
-        f" {proof.bulk_seconds_per_game * 1000:.1f} ms a game.",
-        f"  Bulk = operations: {proof.games} games ({proof.hands} hands, {proof.rows} rows) seeded"
-        " both ways give identical rows and identical standings for seasons"
-        f" {', '.join(proof.seasons)}.",
-        f"  Hands saved while timing: {measured.saved['in_process']} in process,"
-        f" {measured.saved['http']} over HTTP (in a scratch league).",
-        "",
-        report.table(measured.targets, measured.timings, measured.statements),
-        "",
-        "Budgets (informative: they never fail the build)",
-        *(f"  {budget.line()}" for budget in budgets),
-        "",
-        "Peak server memory (VmHWM; gunicorn, 2 sync workers)",
-        *report.memory_lines(measured.memories),
-        "",
-        "Page weight of the table screen (fetched as a browser asks, bytes as sent), and a"
-        " repeat visit",
-        *(report.weight_lines(measured.weight) if measured.weight else []),
-        "",
-        "Cold start: launch to first answer of /",
-        *(report.cold_lines(measured.cold) if measured.cold else []),
-        "",
-        f"Total bench time {time.monotonic() - STARTED:.0f} s.",
+    pairs = [(key, "rows", 8) for key in ("table", "form", "save", "game", "standings", "league")]
+    pairs += [("standings", "standings_10", 1.3), ("league", "league_10", 1.3)]
+    pairs += [("pdf_fresh", "pdf_table", 3), ("pdf_cached", "table", 2)]
+    budgets = [ratio(figures[key], figures[floor], limit) for key, floor, limit in pairs]
+    first, last = per_save[0], per_save[-1]
+    weight, imported = sum(sent.values()) / 1000, median(imports)
+    saved, asks = f"SQL, save of hand {len(per_save)}", "asks " + ", ".join(again)
+    assets, how_many = f"page + {len(sent) - 1} assets, compressed", f"median of {len(imports)}"
+    budgets += [
+        Budget(saved, str(last), f"vs hand 1: {first}", "the same", last == first),
+        Budget("repeat visit", f"{len(again)} req.", asks, "<= 1 req.", len(again) <= 1),
+        Budget("first visit", f"{weight:.1f} KB", assets, "<= 15 KB", weight <= 15),
+        Budget(
+            f"import, {sizes.imported} games", f"{imported:.2f} s", how_many, "< 1 s", imported < 1
+        ),
     ]
-    return "\n".join(lines)
+    rows, pdfs = figures["rows"], figures["pdf_table"]
+    notes = [
+        f"Samples: {len(rows.samples)} a figure ({len(pdfs.samples)} of PDFs drawn afresh) after"
+        f" {sizes.warmup} rounds of warm-up. Standings are timed after a change to the league.",
+        "SQL statements: " + ", ".join(f"{paths[k][0]} {n}" for k, n in sql.items()) + ".",
+        f"SQL statements of the saves of hands 1 to {len(per_save)}: {per_save}.",
+        f"No budget: standings of {sizes.big:,} games, the league unchanged since the last visit"
+        f" (kept by the app): {figures['standings_kept'].median_ms:.2f} ms.",
+        f"Seeding: the big league's file ({sizes.big + sizes.small + 1:,} games) imported in"
+        f" {seeding:.1f} s.",
+    ]
+    if starts:
+        firsts, after = median(s[0] for s in starts), median(s[1] for s in starts) * 1000
+        notes.append(
+            f"No budget: make run's server answers its first request {firsts:.2f} s after launch,"
+            f" then draws its first PDF in {after:.0f} ms (medians of {len(starts)})."
+        )
+    load = os.getloadavg()
+    notes.append(
+        f"Load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} CPUs;"
+        f" the bench took {time.perf_counter() - started:.0f} s."
+    )
+    data = {
+        "when": datetime.now(UTC).isoformat(timespec="seconds"),
+        "budgets": [asdict(budget) for budget in budgets],
+        "medians_ms": {key: figure.median_ms for key, figure in figures.items()},
+        "statements": sql | {"saves": per_save},
+        "first_visit_bytes": sent,
+        "import_s": imports,
+        "cold_start_s": starts,
+        "notes": notes,
+    }
+    return budgets, notes, data

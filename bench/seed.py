@@ -1,303 +1,186 @@
-"""Games to seed, played through the operations or written in bulk as the same rows.
+"""The bench's leagues, made as a family makes them: through the app's pages and a league file.
 
-A `GamePlan` says everything the table would report: who sits where, who deals first, and
-each hand's report. `play_through_operations` plays a plan the way the app does (one commit
-per saved hand, as one request would); `write_in_bulk` writes the rows those operations
-would leave behind, computed with the same rule functions, without the per-hand requests.
-`bench.equivalence` checks the two agree.
+A few games are played through the pages (sign up, a league and its players, seating, each
+hand's form); the league is downloaded as a league file, whose games are copied, dated over two
+seasons, into bigger files that are uploaded on the import page. The import replays each game
+through the app's own operations: no game is written any other way.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+import io
+import itertools
+import json
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from bench.browser import BenchError, Browser, FormData, read
 
-from scorekeeper import rules
-from scorekeeper.extensions import db
-from scorekeeper.league import accounts, leagues
-from scorekeeper.models import Account, Game, GameStatus, Hand, HandScore, HandState, League, Seat
-from scorekeeper.play import games, hands
-from scorekeeper.rules.entries import PlayerEntry, check_hand, entry_score
-
-PRESET = "continental"
 PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve")
-# A game of a full table lasts its seven hands; games are spread over the first 300 days of
-# their year, so even the current year's games lie in the past.
-SEASON_DAYS = 300
-
-
-class SeedingError(Exception):
-    """The bench's own seeding went wrong (a plan the rules refuse, rows that disagree)."""
-
-
-@dataclass(frozen=True)
-class HandPlan:
-    """One hand's report, player by player in seat order."""
-
-    entries: tuple[PlayerEntry, ...]
-    stock_ran_out: bool = False
+PRESET = "continental"  # seven hands: the game most families play
+LONG_PRESET = "progressive-13"  # thirteen hands: hand 12 is saved before the game ends
+SCORE_LINK = re.compile(r'href="(/games/\d+/hands/\d+/score)"')
+GAME_LINK = re.compile(r'href="(/games/\d+)"')
+RENAME_LINK = re.compile(r'href="(/leagues/\d+/players/\d+/rename)"')
+OUT_BOX = re.compile(r"p\d+_out")  # a seat's "went out" box: p0_out, p1_out, ...
 
 
 @dataclass(frozen=True)
-class GamePlan:
-    """A whole game: its day, seating (indexes into the league's players), dealer, hands."""
+class League:
+    """An imported league: its page, and the games its page lists first."""
 
-    started_on: date
-    order: tuple[int, ...]
-    first_dealer: int
-    hands: tuple[HandPlan, ...]
-
-
-def plan_hand(rng: random.Random, rs: rules.RuleSet, players: int, variety: float) -> HandPlan:
-    """A plausible hand: one player out, the others holding cards.
-
-    :param variety: how often the rarer reports appear (typed totals, a missing score, a
-        penalty, a short hand, the stock running out); 0 gives plain tallies only.
-    """
-    stock_ran_out = rng.random() < variety * 0.2
-    out = None if stock_ran_out else rng.randrange(players)
-    silent = rng.randrange(players) if rng.random() < variety * 0.3 else None
-    entries = []
-    for seat in range(players):
-        if seat == out:
-            entries.append(PlayerEntry(went_out=True))
-        elif seat == silent:
-            entries.append(PlayerEntry(no_score=True))
-        else:
-            entries.append(_holding(rng, rs, variety))
-    return HandPlan(tuple(entries), stock_ran_out)
+    path: str
+    table_game: str  # the game in play (listed first)
+    score_form: str  # the hand form of its hand in play
+    sheet_game: str  # the newest finished game (listed next)
 
 
-def _holding(rng: random.Random, rs: rules.RuleSet, variety: float) -> PlayerEntry:
-    penalty = 25 if rng.random() < variety * 0.1 else 0
-    extra = {
-        "short_cards": 1 if rng.random() < variety * 0.1 else 0,
-        "penalty": penalty,
-        "penalty_reason": "Played out of turn" if penalty else "",
-    }
-    if rng.random() < variety * 0.3:
-        return PlayerEntry(typed_total=5 * rng.randint(1, 40), **extra)
-    limits = (8, 4, 2, 1)  # most cards of each price group a player plausibly holds
-    tally = {g.label: rng.randint(0, limit) for g, limit in zip(rs.prices, limits, strict=False)}
-    if not any(tally.values()):
-        tally[rs.prices[0].label] = 1
-    return PlayerEntry(tally=tally, **extra)
+def sign_up(browser: Browser, username: str, password: str) -> None:
+    """Make an account on the sign-up page (which signs in too)."""
+    browser.submit("/signup", "/signup", username=username, password=password, confirm=password)
 
 
-def plan_games(
-    rng: random.Random, rs: rules.RuleSet, year: int, count: int, variety: float = 0.1
-) -> list[GamePlan]:
-    """`count` full games of the league's five players, spread over `year`."""
-    plans = []
-    for index in range(count):
-        order = list(range(len(PLAYERS)))
-        rng.shuffle(order)
-        hands_played = tuple(
-            plan_hand(rng, rs, len(order), variety) for _ in range(rules.hand_count(rs))
-        )
-        day = date(year, 1, 1) + timedelta(days=index * SEASON_DAYS // count)
-        plans.append(GamePlan(day, tuple(order), rng.randrange(len(order)), hands_played))
-    return plans
-
-
-def make_owner(username: str, password: str) -> Account:
-    """The account that owns the bench's leagues (a real argon2 hash, as sign-in checks)."""
-    account = accounts.create_account(username, password)
-    db.session.commit()
-    return account
-
-
-def make_league(name: str, owner: Account | None) -> League:
-    """A Continental league with the five players."""
-    league = leagues.create_league(name, PRESET, owner)
+def new_league(browser: Browser, name: str, preset: str) -> str:
+    """Create a league of the five players from the home page; its address."""
+    path = browser.submit("/", "/leagues", name=name, preset=preset).location
     for player in PLAYERS:
-        leagues.add_player(league, player)
-    db.session.commit()
-    return league
+        browser.submit(path, f"{path}/players", name=player)
+    return path
 
 
-def start(league: League, plan: GamePlan) -> Game:
-    """Seat a plan's players and deal hand 1, committed as the seating request would."""
-    players = list(league.players)
-    game = games.start_game(
-        league,
-        league.rulesets[0],
-        [players[i] for i in plan.order],
-        plan.first_dealer,
-        today=plan.started_on,
-    )
-    db.session.commit()
-    return game
+def start_game(browser: Browser, league: str) -> str:
+    """Start a game of every player, seated as listed; the table screen's address."""
+    chosen = browser.form(f"{league}/games/new", f"{league}/games/new")
+    ticked = [value for name, value in chosen.boxes if name == "players"]
+    page = browser.post(f"{league}/games/new", {**chosen.fields, "players": ticked}, 200)
+    seating = next(f for f in read(page.text).forms if f.action.endswith("/games/seating"))
+    return browser.post(seating.action, {**seating.fields, "move": "start"}).location
 
 
-def play_through_operations(league: League, plan: GamePlan, hands_to_play: int = 99) -> Game:
-    """Play a plan (or its first hands) through the app's operations, a commit per hand.
+def hand_save(browser: Browser, game: str, turn: int) -> tuple[str, FormData] | None:
+    """The form of the game's hand in play, filled in; None when no hand is in play.
 
-    Each hand is saved as the scoring request saves it: the game loaded by `games.load_game`
-    (hands and scores loaded up front), the operation, one commit.
+    Seat `turn` (around the table) went out; the others count cards of a group or two, or
+    now and then type their total.
     """
-    game_id = start(league, plan).id
-    for hand_plan in plan.hands[:hands_to_play]:
-        game = games.load_game(game_id)
-        hands.score_hand(
-            games.current_hand(game),
-            hand_plan.entries,
-            stock_ran_out=hand_plan.stock_ran_out,
-            confirmed=True,
-        )
-        db.session.commit()
-    return games.load_game(game_id)
+    found = SCORE_LINK.search(browser.get(game))
+    if found is None:
+        return None
+    form = browser.form(found[1], found[1])
+    seats = [name.removesuffix("_out") for name, _ in form.boxes if OUT_BOX.fullmatch(name)]
+    values = dict(form.fields)
+    for index, seat in enumerate(seats):
+        counts = [name for name in values if name.startswith(f"{seat}_cards_")]
+        if index == turn % len(seats):
+            values[f"{seat}_out"] = "y"
+        elif (turn + index) % 6 == 0:
+            values[f"{seat}_total"] = str(5 * (turn + index))
+        else:
+            values[counts[(turn + index) % len(counts)]] = str(1 + turn * index % 3)
+            values[counts[(turn + 2 * index) % len(counts)]] = "1"
+    return found[1], values
 
 
-def write_in_bulk(league: League, plans: Sequence[GamePlan]) -> int:
-    """Write finished games as the rows the operations leave; return the games written.
+def played_league(browser: Browser, finished: int) -> dict[str, Any]:
+    """The league file of a league of `finished` games played to the end, and one 3 hands in."""
+    league = new_league(browser, "Played", PRESET)
+    for number in range(finished + 1):
+        game, hands = start_game(browser, league), 3 if number == finished else 99  # 99: all
+        for turn in range(7 * number, 7 * number + hands):  # a new turn: other reports
+            if (save := hand_save(browser, game, turn)) is None:  # the game is over
+                break
+            browser.post(*save)
+    data: dict[str, Any] = json.loads(browser.get(f"{league}/export"))
+    return data
 
-    Per game, as `games.start_game`, `hands.score_hand` and `games.settle` write them: the
-    game (finished, its own copy of the rules, version 1 + one per saved hand), its seats
-    with final total, place and posted flag, its hands (scored, version 2), and each
-    player's hand score.
+
+def league_file(
+    played: dict[str, Any], name: str, seasons: dict[int, int], in_play: bool = True
+) -> bytes:
+    """A league file of the played games copied `seasons[year]` times into each year.
+
+    The copies of a year are spread over its first 300 days, every time in each moved with
+    it; the game in play comes last, as it was (unless left out).
     """
-    ruleset = league.rulesets[0]
-    rs = ruleset.rules
-    rules_data = rules.ruleset_to_dict(rs)
-    player_ids = [p.id for p in league.players]
-    names = [p.name for p in league.players]
-    ids = {model: _next_id(model) for model in (Game, Seat, Hand, HandScore)}
-    game_number = (
-        db.session.scalar(select(func.max(Game.number)).where(Game.league_id == league.id)) or 0
-    )
-    rows: dict[Any, list[dict[str, Any]]] = {model: [] for model in ids}
-    for plan in plans:
-        if len(plan.hands) != rules.hand_count(rs):
-            raise SeedingError("A bulk game must have every hand of the rules.")
-        game_id = ids[Game]
-        ids[Game] += 1
-        game_number += 1
-        seat_ids = list(range(ids[Seat], ids[Seat] + len(plan.order)))
-        ids[Seat] += len(plan.order)
-        clock = datetime.combine(plan.started_on, time(19, 0), tzinfo=UTC)
-        totals = dict.fromkeys(seat_ids, 0)
-        outs = dict.fromkeys(seat_ids, 0)
-        posted = dict.fromkeys(seat_ids, 0)
-        for number, hand_plan in enumerate(plan.hands, start=1):
-            clock += timedelta(minutes=9)
-            hand_id = ids[Hand]
-            ids[Hand] += 1
-            verdict = _verdict(rs, hand_plan, [names[i] for i in plan.order])
-            rows[Hand].append(
-                {
-                    "id": hand_id,
-                    "game_id": game_id,
-                    "number": number,
-                    "attempt": 1,
-                    "dealer_position": rules.dealer_among(
-                        plan.first_dealer, number, len(seat_ids), range(len(seat_ids))
-                    ),
-                    "state": HandState.SCORED,
-                    "stock_ran_out": hand_plan.stock_ran_out,
-                    "stock_renewals": 0,
-                    "note": "",
-                    "scored_at": clock,
-                    "version": 2,
-                    "created_at": clock - timedelta(minutes=9),
-                    "updated_at": clock,
-                }
-            )
-            for index, (seat_id, entry) in enumerate(zip(seat_ids, hand_plan.entries, strict=True)):
-                row = _score_row(rs, entry, verdict.scores.get(index))
-                totals[seat_id] += row["score"] or 0
-                outs[seat_id] += int(row["went_out"])
-                posted[seat_id] += int(row["posted"])
-                rows[HandScore].append(
-                    {"id": ids[HandScore], "hand_id": hand_id, "seat_id": seat_id, **row}
-                )
-                ids[HandScore] += 1
-        settled = _settle(rs, totals)
-        places = rules.places(settled.totals)
-        for position, (seat_id, player) in enumerate(zip(seat_ids, plan.order, strict=True)):
-            rows[Seat].append(
-                {
-                    "id": seat_id,
-                    "game_id": game_id,
-                    "player_id": player_ids[player],
-                    "position": position,
-                    "left_from_hand": None,
-                    "final_total": settled.totals[seat_id],
-                    "total_posted": seat_id in settled.posted,
-                    "place": None if settled.discarded else places[seat_id],
-                    "hands_out": outs[seat_id],
-                    "posted_hands": posted[seat_id],
-                }
-            )
-        rows[Game].append(
-            {
-                "id": game_id,
-                "number": game_number,
-                "league_id": league.id,
-                "ruleset_id": ruleset.id,
-                "rules_data": rules_data,
-                "status": GameStatus.FINISHED,
-                "first_dealer_position": plan.first_dealer,
-                "started_on": plan.started_on,
-                "finished_at": clock,
-                "discarded": settled.discarded,
-                "end_note": settled.reason,
-                "start_token": None,
-                "version": 1 + len(plan.hands),
-                "created_at": clock - timedelta(minutes=9 * len(plan.hands)),
-                "updated_at": clock,
-            }
-        )
-    for model in (Game, Seat, Hand, HandScore):  # parents first, for the foreign keys
-        if rows[model]:
-            db.session.execute(model.__table__.insert(), rows[model])
-    db.session.commit()
-    return len(plans)
+    games = []
+    finished = [game for game in played["games"] if game["status"] == "finished"]
+    for year, count in sorted(seasons.items()):
+        for index in range(count):
+            day = date(year, 1, 1) + timedelta(days=index * 300 // count)
+            games.append(moved(finished[index % len(finished)], day))
+    games += [game for game in played["games"] if game["status"] == "playing" and in_play]
+    data = {**played, "league": {**played["league"], "name": name}, "games": games}
+    return json.dumps(data).encode()
 
 
-def _next_id(model: Any) -> int:
-    return (db.session.scalar(select(func.max(model.id))) or 0) + 1
+def moved(game: dict[str, Any], day: date) -> dict[str, Any]:
+    """A copy of a game started on `day`, every time in it (`..._at`) moved by as much."""
+    shift = day - date.fromisoformat(game["started_on"])
+
+    def move(node: Any) -> Any:
+        if isinstance(node, list):
+            return [move(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        return {
+            key: (datetime.fromisoformat(value) + shift).isoformat()
+            if key.endswith("_at") and value
+            else move(value)
+            for key, value in node.items()
+        }
+
+    return {**move(game), "started_on": day.isoformat()}
 
 
-def _verdict(rs: rules.RuleSet, plan: HandPlan, names: list[str]) -> rules.HandVerdict[int]:
-    """The hand scored as `hands.score_hand` scores it (refusing what it would refuse)."""
-    check = check_hand(rs, plan.entries, names, stock_ran_out=plan.stock_ran_out)
-    if check.errors:
-        raise SeedingError("; ".join(p.message for p in check.errors))
-    reported = {
-        i: rules.MISSING if entry.no_score else entry_score(rs, entry)
-        for i, entry in enumerate(plan.entries)
-    }
-    verdict = rules.missing_score_verdict(reported, missing_score_rule=rs.fairness.missing_score)
-    if verdict.replay:
-        raise SeedingError("A bulk hand may not need a re-play.")
-    return verdict
+def upload_form(browser: Browser, data: bytes) -> FormData:
+    """The import page's form with the league file `data` chosen."""
+    form = browser.form("/leagues/import", "/leagues/import")
+    return {**form.fields, "file": (io.BytesIO(data), "league.json")}
 
 
-def _score_row(
-    rs: rules.RuleSet, entry: PlayerEntry, scored: rules.PlayerHandScore | None
-) -> dict[str, Any]:
-    """A HandScore's columns as `hands._write_scores` fills them."""
-    return {
-        "tally": {label: n for label, n in entry.tally.items() if n} or None,
-        "typed_total": entry.typed_total,
-        "short_cards": entry.short_cards,
-        "penalty": entry.penalty,
-        "penalty_reason": entry.penalty_reason.strip() if entry.penalty else "",
-        "went_out": entry.went_out,
-        "no_score": entry.no_score,
-        "score": scored.score if scored else entry_score(rs, entry),
-        "posted": bool(scored and scored.posted),
-    }
+def imported(browser: Browser, data: bytes) -> League:
+    """Import a league file on the import page; its league, with the games it lists first."""
+    path = browser.post("/leagues/import", upload_form(browser, data)).location
+    games = GAME_LINK.findall(browser.get(path))
+    form = SCORE_LINK.search(browser.get(games[0])) if games else None
+    if len(games) < 2 or form is None:
+        raise BenchError(f"{path} does not list its game in play, then a finished one.")
+    return League(path, games[0], form[1], games[1])
 
 
-def _settle(rs: rules.RuleSet, totals: dict[int, int]) -> rules.GameVerdict[int]:
-    """Final totals as `games.settle` computes them (nobody left these games)."""
-    return rules.final_game_totals(
-        totals, dict.fromkeys(totals, True), incomplete_game_rule=rs.fairness.incomplete_game
-    )
+def changer(browser: Browser, league: str) -> Callable[[], None]:
+    """A change to the league that its standings must show: a player renamed, and back."""
+    found = RENAME_LINK.search(browser.get(league))
+    if found is None:
+        raise BenchError(f"{league} has no player to rename.")
+    names = itertools.cycle([f"{PLAYERS[0]} B", PLAYERS[0]])
+
+    def change() -> None:
+        browser.submit(found[1], found[1], name=next(names))
+
+    return change
+
+
+class Saves:
+    """Hand saves, each of the next hand in play, in games started as they run out."""
+
+    def __init__(self, browser: Browser, league: str) -> None:
+        self.browser, self.league, self.game, self.turn = browser, league, "", 0
+
+    def next(self, new_game: bool = False) -> tuple[str, FormData]:
+        """The next hand's form, filled in (in a new game when asked or when one ends)."""
+        self.turn += 1
+        save = None if new_game or not self.game else hand_save(self.browser, self.game, self.turn)
+        if save is None:
+            self.game = start_game(self.browser, self.league)
+            save = hand_save(self.browser, self.game, self.turn)
+        if save is None:
+            raise BenchError(f"{self.game} has no hand to score.")
+        return save
+
+    def visit(self) -> float:
+        """Save the next hand; its seconds (answered by the redirect to the table)."""
+        return self.browser.timed(*self.next())

@@ -1,42 +1,27 @@
-"""The bench's own proof holds: its bulk-written games are the rows the operations write.
-
-`make bench` times 1,000 games written in bulk; this keeps that shortcut honest between
-bench runs (a change to what an operation stores must change the bulk writer too).
-"""
+"""`make bench` still runs: its pieces on a few games, and a budget that is missed says FAIL."""
 
 from __future__ import annotations
 
-import random
+from bench.measure import Figure
+from bench.run import Budget, Sizes, ratio, run
 
-from bench import equivalence, figures, seed
-from scorekeeper import rules
-from scorekeeper.extensions import db
-from scorekeeper.models import HandState
-from scorekeeper.play import games
+TINY = Sizes(played=1, big=3, small=2, imported=2, rounds=2, warmup=1, imports=1, cold_starts=1)
 
 
-def test_bulk_written_games_equal_games_played_through_the_operations(tmp_path):
-    proof = equivalence.check(tmp_path)
+def test_the_bench_runs_on_a_few_games(tmp_path):
+    budgets, notes, data = run(tmp_path, TINY, lambda _: None)
 
-    assert proof.games == 12
-    assert proof.rows > proof.hands > proof.games
+    assert len(budgets) == 14
+    assert all(budget.line().startswith(("PASS", "FAIL")) for budget in budgets)
+    assert len(data["statements"]["saves"]) == TINY.save_hands
+    assert data["import_s"] and data["cold_start_s"]
+    assert any(note.startswith("No budget: make run's server") for note in notes)
 
 
-def test_the_benchs_hand_save_is_a_save_the_app_accepts(client, make_game):
-    """The bench times saves with the form a browser sends; a refused save would time a 422."""
-    game = make_game(players=seed.PLAYERS)
-    hand = games.current_hand(game)
-    rs = rules.preset(seed.PRESET)
-    plan = seed.plan_hand(random.Random(3), rs, len(seed.PLAYERS), variety=0)
+def test_a_figure_over_its_budget_fails():
+    slow = Figure("table screen", lambda: 0.0, samples=[0.009, 0.010, 0.011])
+    floor = Figure("42-row page", lambda: 0.0, samples=[0.001])
 
-    saved = client.post(
-        f"/games/{game.id}/hands/{hand.id}/score",
-        data=figures.hand_form(rs, plan, "", hand.version),
-    )
-
-    assert saved.status_code == 302
-    db.session.expire_all()
-    assert hand.state == HandState.SCORED
-    assert [score.score for score in hand.scores] == [
-        rules.entry_score(rs, entry, 1) for entry in plan.entries
-    ]
+    assert ratio(slow, floor, 8).line().startswith("FAIL  table screen")
+    assert ratio(slow, floor, 12).line().startswith("PASS  table screen")
+    assert not Budget("repeat visit", "3 req.", "asks /a, /b, /c", "<= 1 req.", False).passed
