@@ -55,6 +55,7 @@ def show(game_id: int) -> str:
         sheet=sheet,
         fixable=_fixable(game),
         last_scored=sheet.rows[-1].hand if sheet.rows else None,
+        redeal_form=RedealForm(formdata=None, version=hand.version) if hand else None,
         may_i_form=MayIForm(formdata=None) if _asks_about_the_claim(game.rules) else None,
         sizes=mayi.hand_sizes(hand) if hand else [],
         may_i_limit=rules.may_i_limit(game.rules, hand.number) if hand else None,
@@ -222,7 +223,7 @@ def redeal(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     form = RedealForm()
     if form.validate() and _int(form.version.data) == hand.version:
         try:
-            hands.redeal(hand, form.reason.data)
+            hands.redeal(hand, form.reason.data or "")
         except games.GameRefused as refusal:
             flash(str(refusal), "error")
             return redirect(url_for("table.show", game_id=game.id))
