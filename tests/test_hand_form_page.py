@@ -139,12 +139,11 @@ def test_score_form_of_other_rule_sets(client, make_game, preset):
 
 
 def test_score_form_opened_again_is_written_afresh(client, make_game):
-    """Each player's card of a form as it opens is kept once written: opened again, by
-    another table with the same rules, or after a player is renamed, the page still shows
-    what is true now."""
+    """Opened again, by another table with the same rules, or after a player is renamed, the
+    score form shows what is true now."""
     game = make_game()
     check("score-first-hand", client.get(score_url(game)), 200)
-    check("score-first-hand", client.get(score_url(game)), 200)  # from the kept cards
+    check("score-first-hand", client.get(score_url(game)), 200)
 
     other = make_game(players=("Eve", "Dan", "Cat", "Bob", "Ann"), league=game.league)
     page = client.get(score_url(other)).get_data(as_text=True)

@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.forms.hand import hand_form
+from scorekeeper.forms.hand import HandForm
 from scorekeeper.models import Game, GameStatus, HandScore, League, Seat
 from scorekeeper.models import LeagueRuleSet as RuleSet
 from scorekeeper.play import games
@@ -57,7 +57,7 @@ def hand_post(app, game: Game, reports: list[object]) -> dict[str, str]:
     """The hand form as a browser sends it; a report is OUT, a list of ranks held, or an int."""
     hand = games.current_hand(game)
     with app.test_request_context():
-        form = hand_form(game.rules, len(game.seats), hand.number)
+        form = HandForm(game.rules, len(game.seats), hand.number)
         data = {"version": str(hand.version)}
         for i, report in enumerate(reports):
             player = form.player(i)

@@ -229,9 +229,7 @@ def test_the_pinned_pages_show_each_state(app, client, pinned_games):
 
 
 def test_the_redeal_inputs_are_the_redeal_forms(app, client, pinned_games):
-    """The table screen writes the re-deal form's inputs itself (building the form on every
-    visit cost more than the rest of its panel): they are what RedealForm and the `field`
-    macro write, so a change to the form shows here."""
+    """The table screen's re-deal inputs are what RedealForm and the `field` macro write."""
     game = pinned_games["in-play"]
     hand = games.current_hand(game)
     dealer = game.seats[hand.dealer_position].player.name

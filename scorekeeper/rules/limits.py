@@ -71,6 +71,7 @@ LONGEST = {
     "label": 40,
     "season": 60,
     "words": 200,
+    "penalty_reason": 120,
     "rule_line": 400,
 }
 

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from types import SimpleNamespace
-
 from flask import (
     Blueprint,
     abort,
-    current_app,
     flash,
     jsonify,
     redirect,
@@ -16,14 +12,12 @@ from flask import (
     request,
     url_for,
 )
-from jinja2 import Template
-from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import MayIForm
-from scorekeeper.forms.hand import HandForm, RedealForm, hand_form
+from scorekeeper.forms.hand import HandForm, RedealForm
 from scorekeeper.models import Game, GameStatus, Hand, HandState
 from scorekeeper.play import games, hands, mayi, score_loading, score_saving
 from scorekeeper.read import scoresheet, settlement
@@ -61,6 +55,7 @@ def show(game_id: int) -> str:
         sheet=sheet,
         fixable=_fixable(game),
         last_scored=sheet.rows[-1].hand if sheet.rows else None,
+        redeal_form=RedealForm(formdata=None, version=hand.version) if hand else None,
         may_i_form=MayIForm(formdata=None) if _asks_about_the_claim(game.rules) else None,
         sizes=mayi.hand_sizes(hand) if hand else [],
         may_i_limit=rules.may_i_limit(game.rules, hand.number) if hand else None,
@@ -99,61 +94,29 @@ def _hand_page(
     form: HandForm,
     mode: str,
     status: int = 200,
-    warnings=(),
-    problems=(),
-    pristine: bool = False,
+    warnings: tuple[rules.Problem, ...] = (),
+    problems: tuple[rules.Problem, ...] = (),
 ) -> tuple[str, int]:
-    """The hand form's page; `pristine`: the form as it opens (nothing sent or loaded)."""
+    """The hand form's page."""
     by_player: dict[int, list[str]] = {}
     for problem in problems:
         for index in problem.concerns:
             by_player.setdefault(index, []).append(problem.message)
-    seats = hands.hand_seats(hand)
-    no_score_hint = rules.no_score_hint(game.rules)
-    impossible_words = rules.impossible_total_words().capitalize()
     return render_template(
         "table/hand_form.html",
         game=game,
         hand=hand,
-        seats=seats,
+        seats=hands.hand_seats(hand),
         card=hand_card(game, hand),
         form=form,
         mode=mode,
         terms=hands.correction_terms(hand) if hand.state == HandState.SCORED else None,
-        no_score_hint=no_score_hint,
+        no_score_hint=rules.no_score_hint(game.rules),
         warnings=warnings,
         player_problems=by_player,
         possible=rules.possible_totals(game.rules, hand.number),
-        impossible_words=impossible_words,
-        cards=_player_cards(form, seats, no_score_hint, impossible_words) if pristine else None,
+        impossible_words=rules.impossible_total_words().capitalize(),
     ), status
-
-
-def _player_cards(form: HandForm, seats: list, hint: str, words: str) -> list[Markup]:
-    """Each player's card of a hand form as it opens: written once for a table and a
-    player, since such a form holds only its fields' defaults. A form sent back, refused or
-    filled with a saved report is written in full by the page."""
-    template = current_app.jinja_env.get_template(PLAYER_CARD)
-    form_class = type(form)
-    return [
-        _pristine_card(template, form_class, i, seat.player.name, hint, words)
-        for i, seat in enumerate(seats)
-    ]
-
-
-PLAYER_CARD = "table/_player_card.html"
-
-
-@lru_cache(maxsize=256)
-def _pristine_card(
-    template: Template, form_class: type[HandForm], index: int, name: str, hint: str, words: str
-) -> Markup:
-    """The card of the player `name` in seat `index`, as `template` writes it for a form of
-    `form_class` holding its defaults (the key is all the card shows: the class holds the
-    table's seats, price groups and short-card charge)."""
-    form = form_class(formdata=None, meta={"csrf": False})
-    seat = SimpleNamespace(player=SimpleNamespace(name=name))
-    return template.module.player_card(seat, form.player(index), [], hint, words)
 
 
 @bp.route("/hands/<int:hand_id>/score", methods=["GET", "POST"])
@@ -163,15 +126,13 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Score the hand in play: who went out, and what everyone else holds."""
     game = score_loading.with_table(access.request_snapshot(game_id))
     hand = _hand(game, hand_id)
-    form = hand_form(
-        game.rules, len(hands.hand_seats(hand)), hand.number, version=str(hand.version)
-    )
-    if not form.is_submitted():
+    form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number, hand.version)
+    if request.method != "POST":
         if hand.state != HandState.PLAYING:
             return redirect(url_for("table.show", game_id=game.id))
         form.stock_ran_out.data = hands.stock_exhausted(hand)
-        return _hand_page(game, hand, form, "score", pristine=True)
-    if not form.validate():
+        return _hand_page(game, hand, form, "score")
+    if not form.read(request.form):
         return _hand_page(game, hand, form, "score", 422)
     entries = form.entries()
     try:
@@ -216,13 +177,11 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         abort(404)
     if hand.id not in _fixable(game):
         access.require_owner(game.league)  # the cards are mixed or the game is over
-    form = hand_form(
-        game.rules, len(hands.hand_seats(hand)), hand.number, version=str(hand.version)
-    )
-    if not form.is_submitted():
+    form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number, hand.version)
+    if request.method != "POST":
         form.load(hands.saved_entries(hand), hand.stock_ran_out)
         return _hand_page(game, hand, form, "edit")
-    if not form.validate():
+    if not form.read(request.form):
         return _hand_page(game, hand, form, "edit", 422)
     try:
         correction = hands.correct_hand(
@@ -264,7 +223,7 @@ def redeal(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     form = RedealForm()
     if form.validate() and _int(form.version.data) == hand.version:
         try:
-            hands.redeal(hand, form.reason.data)
+            hands.redeal(hand, form.reason.data or "")
         except games.GameRefused as refusal:
             flash(str(refusal), "error")
             return redirect(url_for("table.show", game_id=game.id))
@@ -306,6 +265,6 @@ def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
     hand = next((h for h in game.hands if h.id == args.get("hand_id")), None) if game else None
     if game is None or hand is None or hand.state != HandState.SCORED:
         return render_template("errors/conflict.html"), 409
-    form = hand_form(game.rules, len(hands.hand_seats(hand)), hand.number)
-    same = form.validate() and hands.same_report(hand, form.entries())
+    form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number)
+    same = form.read(request.form) and hands.same_report(hand, form.entries())
     return _already_saved(game, hands.HandAlreadySaved(hand, same))
