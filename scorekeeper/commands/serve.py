@@ -11,6 +11,7 @@ import os
 import socket
 from collections.abc import Mapping
 
+import segno
 from waitress import serve
 
 from scorekeeper.app import create_app
@@ -57,8 +58,6 @@ def announce(host: str, port: int) -> None:
         url = phone_url(host, port)
         print(f"\nScorekeeper is serving on http://127.0.0.1:{port}/ on this computer.")
         print(f"On a phone on the same Wi-Fi, open {url} or scan this code:\n")
-        import segno  # only to draw the code
-
         segno.make(url, error="m").terminal(compact=True)
     print("\nPress Ctrl+C to stop.\n", flush=True)
 
