@@ -163,14 +163,10 @@ def scored_hands(game: Game) -> list[Hand]:
 
 
 def seat_totals(game: Game) -> dict[int, int]:
-    """Each seat's running total over the scored hands.
-
-    Summed from the rows in hand (a loaded game holds its hands and scores, and ending a
-    game reads them anyway), so it needs no query, and a replayed league file no flush.
-    """
+    """Each seat's running total over the scored hands, summed from the game's rows."""
     totals = {seat.id: 0 for seat in game.seats}
-    # A hand whose scores went in as one INSERT loads them again here; that read needs no
-    # flush, so a request that ends the game moves its version once, as any other save.
+    # Ending a game reads them after its first changes: a row read here (of a game not
+    # loaded whole) must not flush those half made, so the game's version moves once.
     with db.session.no_autoflush:
         for hand in scored_hands(game):
             for score in hand.scores:
