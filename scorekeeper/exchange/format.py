@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, date, datetime
 from functools import lru_cache
-from typing import Any, NoReturn
+from typing import Any, Literal, NoReturn, overload
 
 from scorekeeper import rules
 from scorekeeper.rules import limits
@@ -196,6 +196,10 @@ class Node:
         except ValueError:
             self.fail(f"expected a date as YYYY-MM-DD, got {_shown(self.value)}.")
 
+    @overload
+    def moment(self, *, required: Literal[True]) -> datetime: ...
+    @overload
+    def moment(self, *, required: bool = False) -> datetime | None: ...
     def moment(self, *, required: bool = False) -> datetime | None:
         """A time in ISO 8601, or null unless `required`; a time without a zone is UTC."""
         if self.value is None and not required:

@@ -240,7 +240,7 @@ class GameReplay:
                 report.node.fail("the hand's report is not what its last correction left.")
         for seat_id in list(self.leaves):
             self.leave(seat_id)
-        if self.last_break is not None:
+        if self.last_break is not None and self.last_hand is not None:
             self.take_break(self.last_break, games.current_hand(self.game) or self.last_hand)
         for pauses in self.breaks.values():
             number = pauses[0].get("before_hand").value

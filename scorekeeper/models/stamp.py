@@ -26,6 +26,7 @@ from typing import Any
 
 from sqlalchemy import event, inspect, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import History
 
 from scorekeeper.extensions import db
 from scorekeeper.models.game import Game, GameStatus, Seat
@@ -63,7 +64,7 @@ def _game_matters(game: Game, session: Session) -> bool:
 
 
 def _seat_game(seat: Seat, session: Session) -> Game | None:
-    game = seat.__dict__.get("game")
+    game: Game | None = inspect(seat).dict.get("game")
     ids = _known(seat, "game_id")
     if game is None and ids and len(ids) == 1:
         key = inspect(Game).identity_key_from_primary_key((next(iter(ids)),))
@@ -74,7 +75,7 @@ def _seat_game(seat: Seat, session: Session) -> Game | None:
 def _leagues_of(obj: Game | Player | Season) -> set[int] | None:
     """The leagues the row belonged to before and after this flush; None when unknown."""
     found = _known(obj, "league_id") or set()
-    history = inspect(obj).attrs["league"].history
+    history: History = inspect(obj).attrs["league"].history
     for league in (*history.added, *history.unchanged, *history.deleted):
         identity = inspect(league).identity if league is not None else None
         if identity:  # read without loading: the row may be gone

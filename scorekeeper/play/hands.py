@@ -81,10 +81,10 @@ def check_report(
     check = check_hand(rs, entries, names, stock_ran_out=stock_ran_out, hand_number=hand.number)
     if check.errors or (check.warnings and not confirmed):
         raise HandRefused(check)
-    reported = {
-        i: missing_score.MISSING if entry.no_score else entry_score(rs, entry, hand.number)
-        for i, entry in enumerate(entries)
-    }
+    reported: dict[int, missing_score.HandEntry] = {}
+    for i, entry in enumerate(entries):
+        score = entry_score(rs, entry, hand.number)
+        reported[i] = missing_score.MISSING if score is None else score
     try:
         return missing_score.missing_score_verdict(
             reported, missing_score_rule=rs.fairness.missing_score
