@@ -21,7 +21,7 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues
 from scorekeeper.models import Game, Hand, HandScore
-from scorekeeper.play import games, score_saving
+from scorekeeper.play import games, hands
 
 # On PostgreSQL the threads share the `app` fixture's database (asked for at run time).
 pytestmark = pytest.mark.database
@@ -236,7 +236,7 @@ def started(app, client, make_game) -> Game:
 
 def test_failure_after_the_hand_is_written_keeps_none_of_it(client, started, monkeypatch):
     hand = games.current_hand(started)
-    fail_after(monkeypatch, score_saving, "save_in_play")
+    fail_after(monkeypatch, hands, "score_hand")
     before = database_rows()
 
     response = client.post(f"/games/{started.id}/hands/{hand.id}/score", data=report(1))

@@ -12,7 +12,7 @@ from datetime import date
 import pytest
 import standings_league
 from conftest import ON_POSTGRES, SETTINGS, out, play_hand, tally
-from sqlalchemy import event, select, update
+from sqlalchemy import event, select
 from test_standings import standings_table, tabs
 
 from scorekeeper import create_app
@@ -209,15 +209,6 @@ def test_a_game_started_in_a_new_year_brings_its_calendar_season(client, pinned)
     assert tabs(page(client, pinned, "all")) == ["2026", "2025", "All time"]
     standings_league.start(pinned, ("Ann", "Bob", "Cat", "Dan"), date(2027, 1, 2))
     assert tabs(page(client, pinned, "all")) == ["2027", "2026", "2025", "All time"]
-
-
-def test_a_bulk_write_moves_every_league_s_stamp(client, pinned, make_league):
-    other = make_league(name="The Joneses")
-    before = (stamp(pinned), stamp(other))
-    page(client, pinned)
-    db.session.execute(update(Seat).where(Seat.player_id == -1).values(place=1))
-    db.session.commit()
-    assert (stamp(pinned), stamp(other)) == (before[0] + 1, before[1] + 1)
 
 
 def test_hand_saves_in_a_game_in_play_leave_the_stamp_alone(pinned):

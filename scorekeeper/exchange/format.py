@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 from datetime import UTC, date, datetime
 from functools import lru_cache
-from typing import Any, NoReturn
+from typing import Any, Literal, NoReturn, overload
 
 from scorekeeper import rules
-from scorekeeper.models.base import ruleset_of
 from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 
@@ -197,6 +196,10 @@ class Node:
         except ValueError:
             self.fail(f"expected a date as YYYY-MM-DD, got {_shown(self.value)}.")
 
+    @overload
+    def moment(self, *, required: Literal[True]) -> datetime: ...
+    @overload
+    def moment(self, *, required: bool = False) -> datetime | None: ...
     def moment(self, *, required: bool = False) -> datetime | None:
         """A time in ISO 8601, or null unless `required`; a time without a zone is UTC."""
         if self.value is None and not required:
@@ -250,17 +253,12 @@ def read_file(data: bytes | str) -> Node:
 
 def read_rules(node: Node) -> dict[str, Any]:
     """A rules dict, checked by the rules module itself and returned in its stored shape."""
-    return read_rule_set(node)[0]
-
-
-def read_rule_set(node: Node) -> tuple[dict[str, Any], rules.RuleSet]:
-    """`read_rules`, with the rule set they hold (as a game reads its own)."""
     if node.value is _ABSENT:
         node.fail("this field is missing.")
     # A league's games mostly share a few rule sets: each distinct one is checked once.
     stored = _stored_rules(json.dumps(node.value, separators=(",", ":")))
     if stored is not None:
-        return json.loads(stored[0]), stored[1]
+        return json.loads(stored)
     try:
         rs = rules.ruleset_from_dict(node.value)
     except rules.RuleSetError as error:
@@ -268,21 +266,17 @@ def read_rule_set(node: Node) -> tuple[dict[str, Any], rules.RuleSet]:
         message = message.removeprefix(f"{path}: ")
         where = node.place if not path else f"{node.place}{'' if path[0] == '[' else '.'}{path}"
         raise ImportRefused(where, message) from error
-    data = rules.ruleset_to_dict(rs)
-    return data, ruleset_of(data)
+    return rules.ruleset_to_dict(rs)
 
 
 @lru_cache(maxsize=64)
-def _stored_rules(text: str) -> tuple[str, rules.RuleSet] | None:
-    """The stored shape of the rules given as JSON text (keys in their order), as JSON text,
-    and the rule set read from it; None when the rules refuse them (`read_rule_set` then
-    names the place at fault).
-    """
+def _stored_rules(text: str) -> str | None:
+    """The stored shape of the rules given as JSON text (keys in their order), as JSON text;
+    None when the rules refuse them (`read_rules` then names the place at fault)."""
     try:
-        data = rules.ruleset_to_dict(rules.ruleset_from_dict(json.loads(text)))
+        return json.dumps(rules.ruleset_to_dict(rules.ruleset_from_dict(json.loads(text))))
     except rules.RuleSetError:
         return None
-    return json.dumps(data), ruleset_of(data)
 
 
 _REPORT_FIELDS = frozenset((*REPORT_FACTS, *REPORT_RESULTS))

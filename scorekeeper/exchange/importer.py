@@ -1,18 +1,15 @@
 """Import a league file as a new league: settings, players, rule sets, seasons, then games.
 
-All or nothing: the import raises at the first fault, before any game is written (the games
-are replayed in memory and written together at the end); the caller rolls the session back
+All or nothing: the import raises at the first fault and the caller rolls the session back
 (the CLI command does, and so does the `transaction` decorator when the upload page answers
-422).
+422), so nothing of the file is kept.
 """
 
 from __future__ import annotations
 
 from sqlalchemy import select
 
-from scorekeeper.exchange.bulk import write_games
 from scorekeeper.exchange.format import Node, read_file, read_rules
-from scorekeeper.exchange.pause import gc_paused
 from scorekeeper.exchange.replay import replay_game
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues
@@ -32,11 +29,6 @@ def import_league(data: bytes | str, owner: Account | None = None) -> League:
 
     :raises ImportRefused: at the first fault, its message naming the place in the file.
     """
-    with gc_paused():
-        return _import(data, owner)
-
-
-def _import(data: bytes | str, owner: Account | None) -> League:
     root = read_file(data).fields(*FILE_FIELDS)
     root.get("exported_at", None).moment()
     league = _league(root.get("league"), owner)
@@ -44,11 +36,11 @@ def _import(data: bytes | str, owner: Account | None) -> League:
     rulesets = _rulesets(league, root.get("rulesets"))
     for node in root.get("seasons", []).items():
         _season(league, node)
-    replayed = [
-        replay_game(league, node, players, rulesets, number)
-        for number, node in enumerate(root.get("games", []).items(), start=1)
-    ]
-    write_games(replayed)
+    # Each game is flushed as it starts (its seats need their ids): once per game is enough.
+    with db.session.no_autoflush:
+        for node in root.get("games", []).items():
+            replay_game(league, node, players, rulesets)
+    db.session.flush()
     return league
 
 

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from datetime import datetime
 
 from scorekeeper import rules
-from scorekeeper.exchange.format import Node, read_rule_set
+from scorekeeper.exchange.format import Node, read_rules
 from scorekeeper.exchange.leaving import Leaver, plan_leaves
 from scorekeeper.exchange.reports import Report, read_hand_report, read_snapshot
 from scorekeeper.models import (
@@ -240,7 +240,7 @@ class GameReplay:
                 report.node.fail("the hand's report is not what its last correction left.")
         for seat_id in list(self.leaves):
             self.leave(seat_id)
-        if self.last_break is not None:
+        if self.last_break is not None and self.last_hand is not None:
             self.take_break(self.last_break, games.current_hand(self.game) or self.last_hand)
         for pauses in self.breaks.values():
             number = pauses[0].get("before_hand").value
@@ -292,20 +292,13 @@ def replay_game(
     node: Node,
     players: dict[str, Player],
     rulesets: list[LeagueRuleSet],
-    number: int,
 ) -> Game:
-    """Start the game as the file describes it and play every hand again, in memory.
+    """Start the game as the file describes it and play every hand again.
 
-    :param number: the game's number in the new league.
     :raises ImportRefused: at the first fact the operations or the rules refuse.
-
-    The game, its seats, hands and their rows are never added to the session: the operations
-    read what they hold, with no flush and no query; `bulk.write_games` writes them once every
-    game is in. Until then each seat's id is a stand-in (minus one less its position): it keys
-    the scores, May I?s and totals within the game, and is never written.
     """
     node.fields(*GAME_FIELDS)
-    rules_data, rule_set = read_rule_set(node.get("rules"))
+    rules_data = read_rules(node.get("rules"))
     kept = node.get("ruleset", None).optional_integer()
     if kept is not None and kept >= len(rulesets):
         node.get("ruleset").fail(f"the league has {len(rulesets)} rule set(s).")
@@ -314,27 +307,12 @@ def replay_game(
     first_dealer = node.get("first_dealer")
     if not 0 <= first_dealer.integer() < len(seated):
         first_dealer.fail("the first dealer must be one of the seats at the table.")
-    # The game's own copy of the rules, in the shape start_game reads; never saved itself.
+    # The game's own copy of the rules, as start_game reads a league's; never saved itself.
     copy = LeagueRuleSet(league_id=league.id, preset_key="", data=rules_data)
     with refused_at(node.get("seats")):
-        game = games.new_game(
-            league,
-            copy,
-            seated,
-            first_dealer.value,
-            number,
-            today=node.get("started_on").day(),
-            rules_data=rules_data,
-            rule_set=rule_set,
+        game = games.start_game(
+            league, copy, seated, first_dealer.value, today=node.get("started_on").day()
         )
-    # Read at every step, so held in the objects (an unset column of an object out of the
-    # session is looked up as its default at each read); the values are the defaults. The
-    # rules were read from the file once for all the games that share them.
-    game.version = 1
-    game.keep_rules(rule_set)
-    for seat in game.seats:
-        seat.id = -1 - seat.position
-        seat.left_from_hand = None
     game.ruleset_id = rulesets[kept].id if kept is not None else None
     replay = GameReplay(node, game)
     replay.read_seats(seat_nodes)

@@ -100,11 +100,6 @@ class Game(Timestamped, db.Model):  # type: ignore[name-defined]
         self.__dict__["_rules_memo"] = (data, version, found)
         return found
 
-    def keep_rules(self, found: RuleSet) -> None:
-        """Hold `found`, read from the game's stored rules already, as the game's rule set
-        (a replayed league file reads each distinct rule set once, not once per game)."""
-        self.__dict__["_rules_memo"] = (self.rules_data, self.version, found)
-
     @hybrid_property
     def counts(self) -> bool:
         """True for a game that counts in standings and figures: finished, not discarded."""

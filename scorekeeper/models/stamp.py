@@ -15,9 +15,9 @@ What moves it, at each flush of the session (it sees every change the ORM writes
 - a player added, renamed, removed or moved (a merge moves seats and removes a player);
 - a season added, edited or removed.
 
-A statement sent through the session that writes those tables in bulk (`insert(Seat)`,
-`update(Game)` ...) does not say which leagues it touches: it moves every league's stamp.
 Hand saves of a game in play move nothing: the standings count only games that are over.
+A statement that writes those tables around the unit of work (`update(Seat)`, raw SQL) is
+not seen here: it must move the stamp itself.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import event, inspect, select, update
-from sqlalchemy.orm import ORMExecuteState, Session
+from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import History
 
 from scorekeeper.extensions import db
@@ -35,7 +35,6 @@ from scorekeeper.models.league import League, Player, Season
 IN_PLAY = frozenset({GameStatus.PLAYING, GameStatus.SUSPENDED})
 # What the standings page shows of a game, or uses to place it in a season.
 SHOWN = ("status", "discarded", "started_on", "league_id", "number", "end_note")
-WATCHED_TABLES = frozenset({"game", "seat", "player", "season"})
 # session.info keys: leagues moved by this flush (None: every league).
 _MOVED = "scorekeeper.standings_moved"
 _ALL = "all"
@@ -65,7 +64,7 @@ def _game_matters(game: Game, session: Session) -> bool:
 
 
 def _seat_game(seat: Seat, session: Session) -> Game | None:
-    game = seat.__dict__.get("game")
+    game: Game | None = inspect(seat).dict.get("game")
     ids = _known(seat, "game_id")
     if game is None and ids and len(ids) == 1:
         key = inspect(Game).identity_key_from_primary_key((next(iter(ids)),))
@@ -155,23 +154,13 @@ def _after_flush_postexec(session: Session, _context: Any) -> None:
 
 
 def _forget(session: Session, moved: Any) -> None:
-    for obj in list(session.identity_map.values()):
-        if not isinstance(obj, League):
-            continue
-        # Read without loading: the row may be gone.
-        identity: tuple[Any, ...] | None = inspect(obj).identity
-        if moved == _ALL or None in moved or (identity and identity[0] in moved):
-            session.expire(obj, ["standings_stamp"])
-
-
-def _on_execute(state: ORMExecuteState) -> None:
-    """A bulk write of the watched tables moves every league's stamp."""
-    if not (state.is_insert or state.is_update or state.is_delete):
-        return
-    table = getattr(state.statement, "table", None)
-    if getattr(table, "name", None) in WATCHED_TABLES:
-        _bump(state.session)
-        _forget(state.session, _ALL)
+    if moved == _ALL or None in moved:
+        loaded = [obj for obj in session.identity_map.values() if isinstance(obj, League)]
+    else:  # only these leagues, found by their ids without reading the rest of the session
+        keys = (inspect(League).identity_key_from_primary_key((league_id,)) for league_id in moved)
+        loaded = [league for key in keys if (league := session.identity_map.get(key))]
+    for league in loaded:
+        session.expire(league, ["standings_stamp"])
 
 
 def listen_for_standings_changes() -> None:
@@ -179,4 +168,3 @@ def listen_for_standings_changes() -> None:
     if not event.contains(db.session, "after_flush", _after_flush):
         event.listen(db.session, "after_flush", _after_flush)
         event.listen(db.session, "after_flush_postexec", _after_flush_postexec)
-        event.listen(db.session, "do_orm_execute", _on_execute)

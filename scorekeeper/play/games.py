@@ -5,7 +5,6 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
-from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload, selectinload
@@ -90,36 +89,10 @@ def start_game(
     """Seat the players in the given order and deal hand 1.
 
     :param first_dealer: the seat (0-based) of whoever drew the high card; None picks at random.
-    :raises GameRefused: for a player count the rules do not allow, a player of another league,
-        a player seated twice, or a dealer who is not at the table.
+    :raises GameRefused: for a player count the rules do not allow, rules of another league,
+        a player of another league, a player seated twice, or a dealer who is not at the table.
     """
-    last = db.session.scalar(select(func.max(Game.number)).where(Game.league_id == league.id))
-    game = new_game(league, ruleset, players, first_dealer, (last or 0) + 1, today, start_token)
-    game.league = league
-    db.session.add(game)
-    db.session.flush()
-    return game
-
-
-def new_game(
-    league: League,
-    ruleset: LeagueRuleSet,
-    players: Sequence[Player],
-    first_dealer: int | None,
-    number: int,
-    today: date | None = None,
-    start_token: str | None = None,
-    rules_data: dict[str, Any] | None = None,
-    rule_set: rules.RuleSet | None = None,
-) -> Game:
-    """The game `start_game` starts, seated and with hand 1 dealt, not yet in the session.
-
-    (A league file's replay plays its games in memory and writes them all at the end.)
-    :param rules_data: the rules of `ruleset` in their stored shape, when the caller holds
-        them already (the game keeps its own copy), and `rule_set` the rules read from them.
-    :raises GameRefused: as `start_game`.
-    """
-    rs = ruleset.rules if rule_set is None else rule_set
+    rs = ruleset.rules
     if ruleset.league_id != league.id:
         raise GameRefused("Those rules belong to another league.")
     refusal = rules.player_count_refusal(rs, len(players)) or rules.start_refusal(rs, len(players))
@@ -133,11 +106,12 @@ def new_game(
         first_dealer = secrets.randbelow(len(players))
     if not 0 <= first_dealer < len(players):
         raise GameRefused("The first dealer must be one of the players at the table.")
+    last = db.session.scalar(select(func.max(Game.number)).where(Game.league_id == league.id))
     game = Game(
-        league_id=league.id,
-        number=number,
+        league=league,
+        number=(last or 0) + 1,
         ruleset_id=ruleset.id,
-        rules_data=rules_data if rules_data is not None else rules.ruleset_to_dict(rs),
+        rules_data=rules.ruleset_to_dict(rs),
         first_dealer_position=first_dealer,
         started_on=today or date.today(),
         status=GameStatus.PLAYING,
@@ -145,6 +119,8 @@ def new_game(
     )
     game.seats = [Seat(player=p, position=i) for i, p in enumerate(players)]
     game.hands = [Hand(number=1, attempt=1, dealer_position=first_dealer, state=HandState.PLAYING)]
+    db.session.add(game)
+    db.session.flush()
     return game
 
 
@@ -187,14 +163,10 @@ def scored_hands(game: Game) -> list[Hand]:
 
 
 def seat_totals(game: Game) -> dict[int, int]:
-    """Each seat's running total over the scored hands.
-
-    Summed from the rows in hand (a loaded game holds its hands and scores, and ending a
-    game reads them anyway), so it needs no query, and a replayed league file no flush.
-    """
+    """Each seat's running total over the scored hands, summed from the game's rows."""
     totals = {seat.id: 0 for seat in game.seats}
-    # A hand whose scores went in as one INSERT loads them again here; that read needs no
-    # flush, so a request that ends the game moves its version once, as any other save.
+    # Ending a game reads them after its first changes: a row read here (of a game not
+    # loaded whole) must not flush those half made, so the game's version moves once.
     with db.session.no_autoflush:
         for hand in scored_hands(game):
             for score in hand.scores:

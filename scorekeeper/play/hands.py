@@ -7,14 +7,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import insert, inspect
-from sqlalchemy.orm.attributes import set_committed_value
-
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Correction, Game, Hand, HandScore, HandState, Seat
 from scorekeeper.play import games
-from scorekeeper.play.score_loading import ends_game, load_scores
 from scorekeeper.rules import missing_score
 from scorekeeper.rules.entries import HandCheck, PlayerEntry, Problem, check_hand, entry_score
 
@@ -85,10 +81,10 @@ def check_report(
     check = check_hand(rs, entries, names, stock_ran_out=stock_ran_out, hand_number=hand.number)
     if check.errors or (check.warnings and not confirmed):
         raise HandRefused(check)
-    reported = {
-        i: missing_score.MISSING if entry.no_score else entry_score(rs, entry, hand.number)
-        for i, entry in enumerate(entries)
-    }
+    reported: dict[int, missing_score.HandEntry] = {}
+    for i, entry in enumerate(entries):
+        score = entry_score(rs, entry, hand.number)
+        reported[i] = missing_score.MISSING if score is None else score
     try:
         return missing_score.missing_score_verdict(
             reported, missing_score_rule=rs.fairness.missing_score
@@ -127,61 +123,19 @@ def _write_scores(
     entries: Sequence[PlayerEntry],
     verdict: missing_score.HandVerdict[int],
     keep_scores: bool = True,
-    first_report: bool = False,
 ) -> None:
-    """Write each player's report and score (none when the hand is to be played again).
-
-    A hand's first report goes in as one INSERT of every row: the ORM would send one per
-    row, since it wants each new id back, and nothing here needs them. Rows already saved
-    (a correction) are changed in place.
-
-    :param first_report: the hand in play has no rows yet (they are written as it leaves
-        play), so none is read; a row there all the same would refuse the INSERT.
-    """
-    in_memory = inspect(hand).transient  # a replayed league file's hand, out of the session
-    by_seat = {} if first_report and (hand.id or in_memory) else {s.seat_id: s for s in hand.scores}
-    new_rows = []
+    """Write each player's report and score (none when the hand is to be played again):
+    a new row for a player who has none, the saved row changed in place (a correction)."""
+    by_seat = {score.seat_id: score for score in hand.scores}
     for index, (seat, given) in enumerate(zip(hand_seats(hand), entries, strict=True)):
         facts = row_facts(hand, index, given, verdict, keep_scores)
         row = by_seat.get(seat.id)
-        if in_memory:
-            new_rows.append(_row_in_memory(hand, seat, row, facts))
-            continue
-        if row is None and hand.id is None:  # a hand not flushed yet
-            # The seat's id too: rows are found by it before they are flushed.
-            row = HandScore(seat=seat, seat_id=seat.id)
-            hand.scores.append(row)
         if row is None:
-            new_rows.append({"hand_id": hand.id, "seat_id": seat.id, **facts})
+            # The seat's id too: the rows are read by it before they are flushed.
+            hand.scores.append(HandScore(seat=seat, seat_id=seat.id, **facts))
         else:
             for name, value in facts.items():
                 setattr(row, name, value)
-    if in_memory:
-        added = [row for row in new_rows if row.seat_id not in by_seat]
-        if added:
-            set_committed_value(hand, "scores", [*by_seat.values(), *added])
-    elif new_rows:
-        # Sent before the hand's own changes are flushed, so the hand is updated once.
-        with db.session.no_autoflush:
-            db.session.execute(insert(HandScore), new_rows)
-        db.session.expire(hand, ["scores"])
-
-
-def _row_in_memory(
-    hand: Hand, seat: Seat, row: HandScore | None, facts: dict[str, Any]
-) -> HandScore:
-    """A score row of a hand that is never in the session (a replayed league file), written
-    straight into the object: nothing watches it, and its values are read when it is
-    inserted (`exchange.bulk`). The seat's id too: rows are found by it before they exist.
-    """
-    if row is None:
-        row = _NEW_SCORE()
-        row.__dict__.update(hand=hand, seat=seat, seat_id=seat.id)
-    row.__dict__.update(facts)
-    return row
-
-
-_NEW_SCORE = inspect(HandScore).class_manager.new_instance
 
 
 def score_hand(
@@ -211,21 +165,21 @@ def score_hand(
         raise HandAlreadySaved(hand, False)
     games.refuse_unless_in_play(game, "scoring a hand")
     verdict = check_report(hand, entries, stock_ran_out, confirmed)
-    hand.stock_ran_out = stock_ran_out
-    hand.scored_at = datetime.now(UTC)
-    games.touch(game)
-    if verdict.replay:
-        _write_scores(hand, entries, verdict, keep_scores=False, first_report=True)
-        hand.state = HandState.REPLAYED
-        hand.note = verdict.reason
-        games.deal_again(hand)
-        return Saved(replayed=True, reason=verdict.reason)
-    _write_scores(hand, entries, verdict, first_report=True)
-    hand.state = HandState.SCORED
-    if ends_game(game, hand):
-        load_scores(game)  # settling reads them all
-    games.advance(game, hand)
-    return Saved(replayed=False, reason=verdict.reason)
+    # A row read on the way (of a game not loaded whole) must not flush the save half made:
+    # it is sent whole, so the hand's and the game's versions move once.
+    with db.session.no_autoflush:
+        _write_scores(hand, entries, verdict, keep_scores=not verdict.replay)
+        hand.stock_ran_out = stock_ran_out
+        hand.scored_at = datetime.now(UTC)
+        games.touch(game)
+        if verdict.replay:
+            hand.state = HandState.REPLAYED
+            hand.note = verdict.reason
+            games.deal_again(hand)
+        else:
+            hand.state = HandState.SCORED
+            games.advance(game, hand)
+    return Saved(replayed=verdict.replay, reason=verdict.reason)
 
 
 def correction_terms(hand: Hand, *, corrections_rule: bool | None = None) -> rules.CorrectionTerms:

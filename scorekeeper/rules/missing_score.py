@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar
+from typing import Final, Generic, Literal, TypeVar
 
 from scorekeeper.rules.ruleset import RulesError, RuleSet
 
 K = TypeVar("K", bound=Hashable)
 
-MISSING = "missing"  # played the hand but gave no score
-ABSENT = "absent"  # not in this hand: left the game, or not playing
+MISSING: Final = "missing"  # played the hand but gave no score
+ABSENT: Final = "absent"  # not in this hand: left the game, or not playing
 HandEntry = int | Literal["missing", "absent"]
 
 MISSING_SCORE_WORDS = (

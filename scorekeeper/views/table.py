@@ -19,7 +19,7 @@ from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm
 from scorekeeper.models import Game, GameStatus, Hand, HandState
-from scorekeeper.play import games, hands, mayi, score_loading, score_saving
+from scorekeeper.play import games, hands, mayi
 from scorekeeper.read import scoresheet, settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.read.rematch import rematch
@@ -120,11 +120,10 @@ def _hand_page(
 
 
 @bp.route("/hands/<int:hand_id>/score", methods=["GET", "POST"])
-@access.game_row_only  # the access check reads the game's row; the view reads what it shows
 @transaction
 def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Score the hand in play: who went out, and what everyone else holds."""
-    game = score_loading.with_table(access.request_snapshot(game_id))
+    game = _game(game_id)
     hand = _hand(game, hand_id)
     form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number, hand.version)
     if request.method != "POST":
@@ -134,25 +133,13 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         return _hand_page(game, hand, form, "score")
     if not form.read(request.form):
         return _hand_page(game, hand, form, "score", 422)
-    entries = form.entries()
     try:
-        if score_saving.can_save(game, hand):  # the hand in play of a game that goes on
-            saved = score_saving.save_in_play(
-                game,
-                hand,
-                entries,
-                stock_ran_out=form.stock_ran_out.data,
-                confirmed=form.confirm.data,
-            )
-        else:  # a save that ends the game, or a hand no longer in play: through the models
-            game = score_loading.load_game(game_id) or abort(404)
-            hand = _hand(game, hand_id)
-            saved = hands.score_hand(
-                hand,
-                entries,
-                stock_ran_out=form.stock_ran_out.data,
-                confirmed=form.confirm.data,
-            )
+        saved = hands.score_hand(
+            hand,
+            form.entries(),
+            stock_ran_out=form.stock_ran_out.data,
+            confirmed=form.confirm.data,
+        )
     except hands.HandAlreadySaved as already:
         return _already_saved(game, already)
     except hands.HandRefused as refused:
