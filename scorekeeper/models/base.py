@@ -33,11 +33,6 @@ def ruleset_of(data: dict[str, Any]) -> rules.RuleSet:
     return _ruleset_from_json(json.dumps(data, sort_keys=True, separators=(",", ":")))
 
 
-def ruleset_of_text(text: str) -> rules.RuleSet:
-    """The rule set stored as the JSON `text`, read and checked once per distinct text."""
-    return _ruleset_from_json(text)
-
-
 @lru_cache(maxsize=256)
 def _ruleset_from_json(text: str) -> rules.RuleSet:
     return rules.ruleset_from_dict(json.loads(text))

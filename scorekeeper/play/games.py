@@ -133,9 +133,10 @@ def game_started_with(token: str) -> Game | None:
 
 def load_game(game_id: int) -> Game | None:
     """A game with its league, seats, players, hands, scores, corrections and May I?s, in five
-    queries (a request's access check loads it once and hands it to the view).
+    queries however long the game (None: no such game).
 
-    (Suspensions, needed only by a suspended game's page, load when asked for.)
+    Every page and operation of one game reads it through here (`access.request_game`).
+    A suspended game's suspensions load when its page asks for them, in one more query.
     """
     return db.session.scalar(
         select(Game)

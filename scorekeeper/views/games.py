@@ -116,7 +116,7 @@ def seating(league_id: int) -> Response | tuple[str, int]:
 def play_again(game_id: int) -> Response | tuple[str, int]:
     """A new game for the same table: the same players in the same seats, under the same
     rules, the next seat on dealing first; one tap on Start begins it."""
-    game = games.load_game(game_id) or abort(404)
+    game = access.request_game(game_id)
     if game.status != GameStatus.FINISHED:
         return redirect(url_for("table.show", game_id=game.id))
     again = rematch(game)
@@ -136,10 +136,9 @@ def _int_or_404(text: str | None) -> int:
 
 
 @bp.get("/games/<int:game_id>/sheet")
-@access.reads_history
 def sheet(game_id: int) -> str:
     """The game's scoresheet: every hand, running totals, who went out, places."""
-    game = access.request_snapshot(game_id)
+    game = access.request_game(game_id)
     sheet = scoresheet.build(game)
     chart = scoresheet.running_chart(sheet) if sheet.rows else None
     fixable = hands.fixable_hands(game, owner=access.role_in(game.league) == "owner")
@@ -151,7 +150,7 @@ def sheet(game_id: int) -> str:
 @transaction
 def delete(game_id: int) -> Response:
     """Delete a game for good, after the owner ticks the confirmation."""
-    game = games.load_game(game_id) or abort(404)
+    game = access.request_game(game_id)
     if request.form.get("confirm") != "yes":
         flash("Tick the box to confirm: a deleted game cannot be brought back.", "error")
         return redirect(url_for("games.sheet", game_id=game.id))

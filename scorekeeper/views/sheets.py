@@ -15,7 +15,6 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameStatus, HandState, League, LeagueRuleSet, Player
 from scorekeeper.play import games
 from scorekeeper.read import pdf, scoresheet, settlement
-from scorekeeper.read.snapshot import GameSnapshot
 from scorekeeper.rules import limits
 from scorekeeper.web import access
 
@@ -134,7 +133,7 @@ def _common(rs: rules.RuleSet, league: League, names: list[str], **context: Any)
     }
 
 
-def _game_dealers(game: Game | GameSnapshot) -> list[str]:
+def _game_dealers(game: Game) -> list[str]:
     """Who deals each hand: as recorded for hands dealt, as the rules say for the rest."""
     dealt = {
         hand.number: hand.dealer_position
@@ -144,11 +143,6 @@ def _game_dealers(game: Game | GameSnapshot) -> list[str]:
     numbers = range(1, rules.hand_count(game.rules) + 1)
     seats = [dealt[k] if k in dealt else games.dealer_position(game, k) for k in numbers]
     return [game.seats[seat].player.name for seat in seats]
-
-
-def _game_or_404(game_id: int) -> GameSnapshot:
-    """The game as a read-only snapshot: printing reads it, and changes nothing."""
-    return access.request_snapshot(game_id)
 
 
 def _printout(template: str, context: dict[str, Any], league: League, filename: str) -> Printout:
@@ -161,7 +155,7 @@ def _printout(template: str, context: dict[str, Any], league: League, filename: 
     return Printout(template, context, paper, landscape, filename)
 
 
-def game_printout(game: Game | GameSnapshot, filled: bool) -> Printout:
+def game_printout(game: Game, filled: bool) -> Printout:
     """A game's sheet: filled in with its scores so far, or blank to be filled in by hand."""
     rs = game.rules
     sheet = scoresheet.build(game) if filled else None
@@ -196,19 +190,17 @@ def game_printout(game: Game | GameSnapshot, filled: bool) -> Printout:
 
 @bp.get("/games/<int:game_id>/blank", defaults={"as_pdf": False})
 @bp.get("/games/<int:game_id>/blank.pdf", endpoint="game_blank_pdf", defaults={"as_pdf": True})
-@access.reads_snapshot
 def game_blank_page(game_id: int, as_pdf: bool) -> Response | str:
     """A blank scoresheet for the game: a page to print from the browser, or a PDF."""
-    printout = game_printout(_game_or_404(game_id), filled=False)
+    printout = game_printout(access.request_game(game_id), filled=False)
     return printout.pdf() if as_pdf else printout.html()
 
 
 @bp.get("/games/<int:game_id>/sheet/print", defaults={"as_pdf": False})
 @bp.get("/games/<int:game_id>/sheet.pdf", endpoint="completed_pdf", defaults={"as_pdf": True})
-@access.reads_history
 def completed_page(game_id: int, as_pdf: bool) -> Response | str:
     """The game's scoresheet filled in: a page to print from the browser, or a PDF."""
-    printout = game_printout(_game_or_404(game_id), filled=True)
+    printout = game_printout(access.request_game(game_id), filled=True)
     return printout.pdf() if as_pdf else printout.html()
 
 

@@ -41,10 +41,9 @@ def _hand(game: Game, hand_id: int) -> Hand:
 
 
 @bp.get("")
-@access.reads_snapshot
 def show(game_id: int) -> str:
     """The table screen: the hand in play and the running totals; the results once finished."""
-    game = access.request_snapshot(game_id)
+    game = _game(game_id)
     hand = games.current_hand(game)
     sheet = scoresheet.build(game)
     return render_template(
@@ -81,10 +80,12 @@ def _fixable(game: Game) -> set[int]:
 
 @bp.get("/version")
 @leaves_session_alone
-@access.game_row_only
 def version(game_id: int) -> Response:
-    """The game's version, which other phones poll to follow the saves made here."""
-    game = access.request_snapshot(game_id)
+    """The game's version, which other phones poll to follow the saves made here.
+
+    It reads the game's row alone, as the access check read it: no seats or hands.
+    """
+    game = db.session.get(Game, game_id) or abort(404)
     return jsonify(version=game.version)
 
 

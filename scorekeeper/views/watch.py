@@ -6,7 +6,7 @@ from flask import Blueprint, abort, render_template, request
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import GameStatus, League
+from scorekeeper.models import Game, GameStatus, League
 from scorekeeper.play import games
 from scorekeeper.read import scoresheet
 from scorekeeper.read.hand_card import hand_card
@@ -65,7 +65,7 @@ def game(token: str, game_id: int) -> str:
 def version(token: str, game_id: int):
     """The game's version, polled by the read-only page to follow the table."""
     league = _league(token)
-    game = games.load_game(game_id)
+    game = db.session.get(Game, game_id)  # its row alone, as the table's own poll reads it
     if game is None or game.league_id != league.id:
         abort(404)
     return {"version": game.version}

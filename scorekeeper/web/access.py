@@ -17,13 +17,13 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, redirect, request, session, url_for
 from sqlalchemy import Select, bindparam, delete, select
+from sqlalchemy.orm import joinedload
 from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, JoinedPhone, League, SignedOutSession
 from scorekeeper.play import games
-from scorekeeper.read import snapshot
 from scorekeeper.rules.limits import LARGEST_ID
 
 Role = Literal["owner", "scorer"]
@@ -48,46 +48,12 @@ def account_only(view: View) -> View:
     return view
 
 
-def game_row_only(view: View) -> View:
-    """Mark a view that reads only the game's own row (its version), not its seats and hands:
-    it gets a read-only snapshot of that row (`snapshot.load_row`)."""
-    view.game_row_only = True  # type: ignore[attr-defined]
-    return view
-
-
-def reads_snapshot(view: View) -> View:
-    """Mark a view that only reads its game: the check loads it as a read-only snapshot
-    (`read/snapshot.py`, a few Core queries) instead of as models."""
-    view.reads_snapshot = "marks"  # type: ignore[attr-defined]
-    return view
-
-
-def reads_history(view: View) -> View:
-    """As `reads_snapshot`, with each correction in full (the scoresheet's history)."""
-    view.reads_snapshot = "history"  # type: ignore[attr-defined]
-    return view
-
-
 def request_game(game_id: int) -> Game:
-    """The game the URL names, as the access check loaded it for this request (else 404).
+    """The game the URL names, with everything its pages show (`games.load_game`), else 404.
 
-    The check loads it once, with everything its pages show.
+    The access check has read the game's row already: this adds its seats and hands.
     """
-    game = g.get("game")
-    if not isinstance(game, Game) or game.id != game_id:
-        game = games.load_game(game_id)
-        g.game = game
-    return game or abort(404)
-
-
-def request_snapshot(game_id: int) -> snapshot.GameSnapshot:
-    """The game the URL names as a read-only snapshot, as the access check loaded it for a
-    view marked `reads_snapshot`, `reads_history` or `game_row_only` (else 404)."""
-    game = g.get("game")
-    if not isinstance(game, snapshot.GameSnapshot) or game.id != game_id:
-        game = snapshot.load(game_id, history=True)
-        g.game = game
-    return game or abort(404)
+    return games.load_game(game_id) or abort(404)
 
 
 @dataclass(frozen=True)
@@ -174,7 +140,7 @@ def _now() -> float:
     return datetime.now(UTC).timestamp()
 
 
-def role_in(league: League | snapshot.LeagueRow) -> Role | None:
+def role_in(league: League) -> Role | None:
     """The visitor's role in the league: owner, scorer, or None.
 
     A scorer's phone must still be on the league's list of joined phones: the owner may
@@ -283,20 +249,15 @@ def safe_next(target: str | None, fallback: str) -> str:
     return target
 
 
-def _league_of_request() -> League | snapshot.LeagueRow | None:
+def _league_of_request() -> League | None:
+    """The league the URL names: by its id, or as the league of the game it names (read
+    with the game's own row, which the version poll reads too)."""
     args = request.view_args or {}
     if "league_id" in args:
         return db.session.get(League, args["league_id"]) or abort(404)
     if "game_id" in args:
-        view = current_app.view_functions.get(request.endpoint or "")
-        if getattr(view, "game_row_only", False):
-            game = snapshot.load_row(args["game_id"])
-        elif kind := getattr(view, "reads_snapshot", None):
-            game = snapshot.load(args["game_id"], history=kind == "history")
-        else:
-            game = games.load_game(args["game_id"])
-        g.game = game or abort(404)
-        return g.game.league
+        game = db.session.get(Game, args["game_id"], options=[joinedload(Game.league)])
+        return (game or abort(404)).league
     return None
 
 
