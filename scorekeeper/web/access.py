@@ -11,12 +11,11 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from functools import cache
 from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, redirect, request, session, url_for
-from sqlalchemy import Select, bindparam, delete, select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import joinedload
 from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
@@ -64,22 +63,6 @@ class SignedIn:
     username: str
 
 
-@cache
-def _queries() -> dict[str, Select[Any]]:
-    """The statements read on many requests, built once (when the models are first needed):
-    whether a session id was signed out; a signed-in account's row with that answer; and
-    whether a phone joined a league."""
-
-    signed_out = select(SignedOutSession.id).where(SignedOutSession.id == bindparam("sid"))
-    visitor = select(
-        Account.id, Account.username, Account.session_generation, signed_out.exists()
-    ).where(Account.id == bindparam("account_id"))
-    phone = select(JoinedPhone.id).where(
-        JoinedPhone.league_id == bindparam("league_id"), JoinedPhone.token == bindparam("token")
-    )
-    return {"signed_out": signed_out, "visitor": visitor, "phone": phone}
-
-
 def signed_in() -> SignedIn | None:
     """The signed-in account, if any: looked up once per request, with the session's
     revocation, in one query.
@@ -120,18 +103,20 @@ def _session_facts() -> tuple[SignedIn | None, bool]:
     ended = began is not None and _now() - float(began) > SESSION_LIMIT.total_seconds()
     visitor = None
     row = None
+    signed_out = select(SignedOutSession.id).where(SignedOutSession.id == sid)
     # A visitor who never signed in or joined a league has nothing to look up.
     if account_id is not None:
-        given = {"account_id": account_id, "sid": sid}
-        row = db.session.connection().execute(_queries()["visitor"], given).first()
+        row = db.session.execute(
+            select(
+                Account.id, Account.username, Account.session_generation, signed_out.exists()
+            ).where(Account.id == account_id)
+        ).first()
     if row is not None:
         ended = ended or bool(row[3])
         if not ended and key[1] == row.session_generation:
             visitor = SignedIn(row.id, row.username)
     elif sid is not None and not ended:
-        given = {"sid": sid}
-        signed_out = db.session.connection().execute(_queries()["signed_out"], given).first()
-        ended = signed_out is not None
+        ended = db.session.execute(signed_out).first() is not None
     g.session_facts = (key, (visitor, ended))
     return visitor, ended
 
@@ -158,8 +143,10 @@ def _phone_joined(league_id: int) -> bool:
     token = session.get("phone")
     if not token or _session_ended():
         return False
-    given = {"league_id": league_id, "token": token}
-    return db.session.connection().execute(_queries()["phone"], given).first() is not None
+    joined = select(JoinedPhone.id).where(
+        JoinedPhone.league_id == league_id, JoinedPhone.token == token
+    )
+    return db.session.execute(joined).first() is not None
 
 
 def _new_session() -> None:
