@@ -192,7 +192,7 @@ def make_game(app: Flask, make_league):
             today=started_on,
         )
         db.session.commit()
-        return game
+        return loaded(game)
 
     return make
 
@@ -229,6 +229,17 @@ def hand_data(hand, players, **fields) -> dict[str, str]:
 
 
 def play_hand(game: Game, entries: Sequence[PlayerEntry], stock_ran_out: bool = False) -> None:
-    """Score the hand in play and commit, as one request would."""
-    hands.score_hand(games.current_hand(game), entries, stock_ran_out=stock_ran_out, confirmed=True)
+    """Score the hand in play and commit, as one request would; `game` is then loaded again,
+    as the next request loads it."""
+    hand = games.current_hand(loaded(game))
+    hands.score_hand(hand, entries, stock_ran_out=stock_ran_out, confirmed=True)
     db.session.commit()
+    loaded(game)
+
+
+def loaded(game: Game) -> Game:
+    """`game` as a request loads it (`games.load_game`): the same object, read again with its
+    seats, hands and scores, after a commit or a request of the test client."""
+    found = games.load_game(game.id)
+    assert found is game
+    return found

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
-from conftest import out, play_hand, tally
+from conftest import loaded, out, play_hand, tally
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
@@ -43,7 +43,7 @@ def start(league: League, names: tuple[str, ...], on: date, pennies: bool = Fals
     by_name = {p.name: p for p in league.players}
     game = games.start_game(league, record, [by_name[n] for n in names], 0, today=on)
     db.session.commit()
-    return game
+    return loaded(game)
 
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")

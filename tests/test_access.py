@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from conftest import CONTINENTAL_COUNTS, SETTINGS, out, play_hand, tally
+from conftest import CONTINENTAL_COUNTS, SETTINGS, loaded, out, play_hand, tally
 from flask import Flask
 from sqlalchemy import select, update
 from werkzeug.routing import Rule
@@ -155,6 +155,7 @@ def build_side(owner: Account, name: str, players: tuple[str, ...]) -> Side:
     phone = JoinedPhone(league_id=league.id, token=f"phone-of-{league.id}", device="Android")
     db.session.add(phone)
     db.session.commit()
+    loaded(game)
     return Side(
         league_id=league.id,
         owner_id=owner.id,
@@ -596,7 +597,7 @@ def test_scorer_cannot_correct_a_hand_of_a_finished_game(app, world):
     for _ in range(6):
         play_hand(game, [out(), tally(low=1), tally(low=1), tally(low=1)])
     db.session.expire_all()
-    last = db.session.get(Game, world.a.game_id).hands[-1]
+    last = games.load_game(world.a.game_id).hands[-1]
     scorer = scorer_of(app, world.a)
     path, data = correction(world.a, last.id)
     before = database_rows()

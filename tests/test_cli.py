@@ -8,6 +8,7 @@ from sqlalchemy import func, inspect, select
 from scorekeeper.commands.demo import DEMO_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_PLAYERS
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, GameStatus, Hand, HandState, League, Player
+from scorekeeper.play.games import load_game
 
 
 def invoke(app: Flask, command: str):
@@ -50,7 +51,7 @@ def test_demo_twice_gives_one_demo_league(file_app):
     assert sorted(names) == sorted(DEMO_PLAYERS)
     games = db.session.scalars(select(Game).order_by(Game.id)).all()
     assert [g.status for g in games] == [GameStatus.FINISHED, GameStatus.PLAYING]
-    finished, in_progress = games
+    finished, in_progress = [load_game(g.id) for g in games]
     assert [(h.number, h.state) for h in finished.hands] == [
         (n, HandState.SCORED) for n in range(1, 8)
     ]

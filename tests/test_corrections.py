@@ -8,9 +8,10 @@ import pytest
 from conftest import hand_data, out, play_hand, tally
 from reading import input_value, page, totals, visible_text
 from sqlalchemy import func, select
+from sqlalchemy.orm import joinedload
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Correction, Game, Hand, HandScore
+from scorekeeper.models import Correction, Game, Hand, HandScore, Seat
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 OUT = {"out": "y"}
@@ -30,7 +31,11 @@ def cards(**counts: int) -> dict[str, int]:
 def scores(hand_id: int) -> dict[str, int | None]:
     """The saved score of each player for the hand, by name."""
     db.session.expire_all()
-    rows = db.session.scalars(select(HandScore).filter_by(hand_id=hand_id))
+    rows = db.session.scalars(
+        select(HandScore)
+        .filter_by(hand_id=hand_id)
+        .options(joinedload(HandScore.seat).joinedload(Seat.player))
+    )
     return {row.seat.player.name: row.score for row in rows}
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import date
 
 import pytest
-from conftest import out, play_hand, tally
+from conftest import loaded, out, play_hand, tally
 from flask import render_template_string
 from reading import markup, visible_text
 from rows import stored_rows
@@ -39,7 +39,7 @@ def start(
         league, ruleset or league.rulesets[0], [by_name[n] for n in names], first_dealer
     )
     db.session.commit()
-    return game
+    return loaded(game)
 
 
 def correct(hand, entries, made_by: str, reason: str = "", stock_ran_out: bool = False) -> None:
@@ -53,6 +53,7 @@ def correct(hand, entries, made_by: str, reason: str = "", stock_ran_out: bool =
         agreed=True,
     )
     db.session.commit()
+    loaded(hand.game)
 
 
 def rich_league() -> League:

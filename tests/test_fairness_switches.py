@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import date
 
 import pytest
-from conftest import hand_data, out, play_hand, tally
+from conftest import hand_data, loaded, out, play_hand, tally
 from reading import visible_text
 from sqlalchemy import func, select
 
@@ -15,7 +15,7 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts
 from scorekeeper.models import Correction, Game, GameStatus
-from scorekeeper.play import interruptions
+from scorekeeper.play import games, interruptions
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 ON_OFF = pytest.mark.parametrize("rule_on", [True, False], ids=["rule-on", "rule-off"])
@@ -28,7 +28,7 @@ def with_rule(game: Game, name: str, on: bool) -> Game:
         replace(rs, fairness=replace(rs.fairness, **{name: on}))
     )
     db.session.commit()
-    return game
+    return loaded(game)
 
 
 def scorer(app, game: Game):
@@ -130,7 +130,7 @@ def test_the_hand_form_offers_a_lost_score_only_under_the_rule(client, make_game
     assert ("No score given" in text) is rule_on
     assert ("the two highest scores the others gave are posted" in text) is rule_on
     db.session.expire_all()
-    scores = {s.seat.player.name: s.score for s in db.session.get(Game, game.id).hands[0].scores}
+    scores = {s.seat.player.name: s.score for s in games.load_game(game.id).hands[0].scores}
     if rule_on:
         assert sent.status_code == 302 and scores["Bob"] == 15  # 10 + 5 posted
     else:  # the box is not offered; a forged tick is refused, nothing saved

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from scorekeeper.extensions import db
 from scorekeeper.models import GameStatus, Hand, HandScore, HandState, MayIClaim, Seat
 from scorekeeper.play import games, interruptions
-from tests.conftest import out, play_hand
+from tests.conftest import loaded, out, play_hand
 from tests.reading import page
 
 
@@ -31,7 +31,7 @@ def hand_form(game, hand, rows):
 
 
 def score(client, game, rows, **extra):
-    hand = games.current_hand(game)
+    hand = games.current_hand(loaded(game))
     data = hand_form(game, hand, rows) | extra
     return client.post(f"/games/{game.id}/hands/{hand.id}/score", data=data)
 
@@ -89,14 +89,13 @@ def test_a_player_who_leaves_plays_no_more_hands_and_gets_a_posted_total(client,
     assert response.status_code == 302
     assert db.session.get(Seat, cat.id).left_from_hand == 2
 
-    form = client.get(f"/games/{game.id}/hands/{games.current_hand(game).id}/score")
+    form = client.get(f"/games/{game.id}/hands/{games.current_hand(loaded(game)).id}/score")
     names = form.get_data(as_text=True)
     assert '<span class="player-name">Bob</span>' in names
     assert '<span class="player-name">Cat</span>' not in names
     assert 'name="p2_out"' not in names
     for _ in range(6):
         play_hand(game, [_typed(20), out()])
-    db.session.refresh(game)
     assert game.status == GameStatus.FINISHED
     ann, bob, cat = game.seats
     assert (ann.final_total, bob.final_total) == (120, 30)
@@ -124,19 +123,19 @@ def test_a_leave_that_leaves_one_player_asks_first_then_ends_the_game(client, ma
     game = make_game(players=("Ann", "Bob", "Cat"), preset="contract-rummy")
     interruptions.player_leaves(game, game.seats[0], 1)
     db.session.commit()
-    data = {"seat": game.seats[1].id, "from_hand": 1}
+    data = {"seat": loaded(game).seats[1].id, "from_hand": 1}
 
     asked = client.post(f"/games/{game.id}/leave", data=data)
     assert asked.status_code == 200
     assert "fewer than two players are left for hand 1, so the game ends here" in page(asked)
     assert "The game will be discarded." in page(asked)
-    assert db.session.get(Seat, game.seats[1].id).left_from_hand is None
+    assert db.session.get(Seat, data["seat"]).left_from_hand is None
 
     ended = client.post(f"/games/{game.id}/leave", data=data | {"ends_game": "y"})
     assert ended.status_code == 302
     db.session.expire_all()
-    assert db.session.get(Seat, game.seats[1].id).left_from_hand == 1
-    closed = db.session.get(type(game), game.id)
+    assert db.session.get(Seat, data["seat"]).left_from_hand == 1
+    closed = games.load_game(game.id)
     assert (closed.status, closed.discarded) == (GameStatus.INCOMPLETE, True)
     assert [h.state for h in closed.hands] == [HandState.UNPLAYED]
     shown = page(client.get(f"/games/{game.id}"))
@@ -215,10 +214,11 @@ def test_may_i_past_the_limit_is_refused(client, make_game):
     rules_data["may_i"] = dict(rules_data["may_i"], per_hand_limit=1)
     game.rules_data = rules_data
     db.session.commit()
-    hand = games.current_hand(game)
+    hand = games.current_hand(loaded(game))
     url = f"/games/{game.id}/hands/{hand.id}/mayi"
-    client.post(url, data={"seat": game.seats[1].id})
-    page = client.post(url, data={"seat": game.seats[1].id}, follow_redirects=True)
+    bob = {"seat": game.seats[1].id}
+    client.post(url, data=bob)
+    page = client.post(url, data=bob, follow_redirects=True)
 
     assert "may say May I? only once in this hand" in page.get_data(as_text=True)
     assert count(MayIClaim) == 1
@@ -333,7 +333,7 @@ def test_nothing_of_a_hand_is_recorded_while_the_game_is_suspended(
     hand = games.current_hand(game)
     interruptions.suspend(game)
     db.session.commit()
-    version = db.session.get(type(game), game.id).version
+    version = loaded(game).version
     data = {
         "mayi": {"seat": game.seats[1].id},
         "stock": {},

@@ -9,7 +9,7 @@ from dataclasses import replace
 from io import BytesIO
 
 import pytest
-from conftest import hand_data, out, play_hand, tally
+from conftest import hand_data, loaded, out, play_hand, tally
 from pypdf import PdfReader
 from reading import page, totals
 from sqlalchemy import func, select
@@ -35,7 +35,7 @@ HAND = [out(), tally(low=2), tally(high=1), tally(low=3)]
 
 def fresh(game_id: int) -> Game:
     db.session.expire_all()
-    return db.session.get(Game, game_id)
+    return games.load_game(game_id)
 
 
 def database_rows() -> dict[str, list[str]]:
@@ -191,7 +191,7 @@ def test_a_second_leaver_of_three_ends_the_game_with_the_rules_words(client, mak
     game = make_game(players=("Ann", "Bob", "Cat"), preset="contract-rummy")
     play_hand(game, [out(), tally_points(30), tally_points(10)])
     client.post(f"/games/{game.id}/leave", data={"seat": game.seats[2].id, "from_hand": 2})
-    data = {"seat": game.seats[1].id, "from_hand": 2}
+    data = {"seat": loaded(game).seats[1].id, "from_hand": 2}
 
     asked = client.post(f"/games/{game.id}/leave", data=data)
     assert "The game will be discarded." in said(asked)
@@ -244,7 +244,7 @@ def _ended_here(make_game) -> Game:
     play_hand(game, HAND)
     interruptions.end_game(game)
     db.session.commit()
-    return game
+    return loaded(game)
 
 
 WRITES = [
@@ -326,7 +326,7 @@ def test_every_scored_hand_has_a_fix_link_for_the_owner(client, game):
 
 def test_a_scorer_sees_fix_links_only_where_the_cards_are_still_on_the_table(app, game):
     phone = scorer(app, game.league_id)
-    first, second = games.scored_hands(game)
+    first, second = games.scored_hands(loaded(game))
     shown = page(phone.get(f"/games/{game.id}"))
     assert f"/hands/{second.id}/edit" in shown
     assert f"/hands/{first.id}/edit" not in shown

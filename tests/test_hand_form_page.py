@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import hand_data, out, play_hand, tally
+from conftest import hand_data, loaded, out, play_hand, tally
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
@@ -60,7 +60,7 @@ def check(name: str, response, status: int) -> None:
 
 
 def score_url(game: Game) -> str:
-    return f"/games/{game.id}/hands/{games.current_hand(game).id}/score"
+    return f"/games/{game.id}/hands/{games.current_hand(loaded(game)).id}/score"
 
 
 def test_score_form_of_a_first_hand(client, make_game):
@@ -150,7 +150,7 @@ def test_score_form_opened_again_is_written_afresh(client, make_game):
     names = re.findall(r'<span class="player-name">([^<]*)</span>', page)
     assert names == ["Eve", "Dan", "Cat", "Bob", "Ann"]
 
-    ann = next(seat.player for seat in game.seats if seat.player.name == "Ann")
+    ann = next(seat.player for seat in loaded(game).seats if seat.player.name == "Ann")
     ann.name = "Annie"
     db.session.commit()
     page = client.get(score_url(game)).get_data(as_text=True)

@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, HandState, League, Player
+from scorekeeper.play import games
 
 NINE = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
 
@@ -266,7 +267,7 @@ def test_start_seats_the_players_in_order_with_the_chosen_dealer(client, make_le
 
     response = seating(client, league, order_of(league, "Dan", "Ann", "Eve", "Bob"), "start", "2")
 
-    game = db.session.scalars(select(Game)).one()
+    game = games.load_game(db.session.scalars(select(Game.id)).one())
     assert response.status_code == 302
     assert response.location == f"/games/{game.id}"
     assert [seat.player.name for seat in game.seats] == ["Dan", "Ann", "Eve", "Bob"]
@@ -311,7 +312,7 @@ def test_random_first_dealer_is_a_seat_at_the_table(client, make_league, monkeyp
         client, league, order_of(league, "Ann", "Bob", "Cat", "Dan", "Eve"), "start", "random"
     )
 
-    game = db.session.scalars(select(Game)).one()
+    game = games.load_game(db.session.scalars(select(Game.id)).one())
     assert response.status_code == 302
     assert asked == [5]
     assert game.first_dealer_position == 4
@@ -324,7 +325,7 @@ def test_real_random_first_dealer_is_in_range(client, make_league):
 
     seating(client, league, order_of(league, "Ann", "Bob", "Cat", "Dan"), "start", "random")
 
-    game = db.session.scalars(select(Game)).one()
+    game = games.load_game(db.session.scalars(select(Game.id)).one())
     assert 0 <= game.first_dealer_position < 4
     assert game.hands[0].dealer_position == game.first_dealer_position
 

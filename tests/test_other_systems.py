@@ -13,6 +13,7 @@ from fractions import Fraction
 import pytest
 from rows import stored_rows
 from sqlalchemy import select
+from sqlalchemy.orm import joinedload
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
@@ -50,7 +51,7 @@ def start(client, league: League, record: RuleSet, names: list[str]) -> Game:
         },
     )
     assert step_2.status_code == 302, text_of(step_2)
-    return db.session.get(Game, int(step_2.headers["Location"].rsplit("/", 1)[1]))
+    return games.load_game(int(step_2.headers["Location"].rsplit("/", 1)[1]))
 
 
 def hand_post(app, game: Game, reports: list[object]) -> dict[str, str]:
@@ -77,7 +78,7 @@ def hand_post(app, game: Game, reports: list[object]) -> dict[str, str]:
 
 
 def score(client, app, game: Game, reports: list[object], expect: int = 302):
-    hand = games.current_hand(game)
+    hand = games.current_hand(games.load_game(game.id))
     response = client.post(
         f"/games/{game.id}/hands/{hand.id}/score", data=hand_post(app, game, reports)
     )
@@ -91,12 +92,15 @@ def saved_scores(game: Game, number: int) -> dict[str, int]:
         select(HandScore)
         .join(HandScore.hand)
         .filter_by(game_id=game.id, number=number, state="scored")
+        .options(joinedload(HandScore.seat).joinedload(Seat.player))
     )
     return {row.seat.player.name: row.score for row in rows}
 
 
 def final(game: Game) -> dict[str, tuple[int, int]]:
-    seats = db.session.scalars(select(Seat).filter_by(game_id=game.id))
+    seats = db.session.scalars(
+        select(Seat).filter_by(game_id=game.id).options(joinedload(Seat.player))
+    )
     return {seat.player.name: (seat.final_total, seat.place) for seat in seats}
 
 
@@ -242,6 +246,7 @@ def shown_values(response) -> dict[str, str]:
 
 
 def buy(client, game: Game, name: str):
+    game = games.load_game(game.id)
     seat = next(s for s in game.seats if s.player.name == name)
     hand = games.current_hand(game)
     response = client.post(
@@ -366,7 +371,7 @@ def test_the_league_file_keeps_every_new_field(app, runner, make_league):
     progressive = games.start_game(league, league.rulesets[0], seated, 1)
     db.session.commit()
     for number in range(1, 16):
-        hand = games.current_hand(buying)
+        hand = games.current_hand(games.load_game(buying.id))
         if number in (1, 12):
             mayi.record_claim(hand, buying.seats[2])  # Cat buys in hands 1 and 12
         play_hand(

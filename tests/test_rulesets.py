@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League, LeagueRuleSet, MayIClaim
+from scorekeeper.play import games
 
 CONTINENTAL = rules.preset("continental")
 SIX_HANDS = ["2 sets", "2 runs", "2 sets + 1 run", "3 sets", "2 runs + 1 set", "3 runs"]
@@ -79,7 +80,7 @@ def start_game(client, league: League, record: LeagueRuleSet) -> Game:
     order = ",".join(ids)
     step_2 = client.post(f"{url}/seating", data={"order": order, "ruleset": record.id, "first_dealer": ids[0], "move": "start"})  # fmt: skip
     assert step_2.status_code == 302
-    return db.session.get(Game, int(step_2.headers["Location"].rsplit("/", 1)[1]))
+    return games.load_game(int(step_2.headers["Location"].rsplit("/", 1)[1]))
 
 
 def card(client, game: Game) -> tuple[str, str, str]:
@@ -95,8 +96,8 @@ def play(game_id: int, hands: int) -> Game:
     entries = [out(), tally(low=1), tally(high=2), tally(ace=1), tally(low=3)]
     for _ in range(hands):
         db.session.expire_all()
-        play_hand(db.session.get(Game, game_id), entries)
-    return db.session.get(Game, game_id)
+        play_hand(games.load_game(game_id), entries)
+    return games.load_game(game_id)
 
 
 # --- Copying ---

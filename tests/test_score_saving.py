@@ -9,11 +9,11 @@ loaded.
 from __future__ import annotations
 
 import pytest
-from conftest import CONTINENTAL_COUNTS, out, play_hand, tally
+from conftest import CONTINENTAL_COUNTS, loaded, out, play_hand, tally
 from sqlalchemy import event, select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, Hand, HandScore, Seat
+from scorekeeper.models import Game, Hand, HandScore, HandState, Seat
 from scorekeeper.play import games
 from scorekeeper.rules import preset
 from scorekeeper.rules.entries import PlayerEntry
@@ -118,18 +118,18 @@ def test_the_page_saves_the_rows_the_operation_saves(client, make_game, leaves):
     by_page = make_game(players=PLAYERS, league=by_operation.league)
     for game in (by_operation, by_page):
         if leaves:  # Dan plays no hand after the fifth: the deal passes him by
-            game.seats[3].left_from_hand = 6
+            loaded(game).seats[3].left_from_hand = 6
     db.session.commit()
 
     for entries, stock_ran_out in REPORTS:
         if games.is_over(by_operation):
             break
-        hand = games.current_hand(by_operation)
+        hand = games.current_hand(loaded(by_operation))
         seated = len(games.seats_at_hand(by_operation, hand.number))
         play_hand(by_operation, entries[:seated], stock_ran_out)
 
         db.session.expire_all()
-        page_game = db.session.get(Game, by_page.id)
+        page_game = games.load_game(by_page.id)
         hand = games.current_hand(page_game)
         response = client.post(
             f"/games/{by_page.id}/hands/{hand.id}/score",
@@ -168,13 +168,15 @@ def test_a_save_sends_as_many_statements_at_hand_12_as_at_hand_1(client, make_ga
     form = {"confirm": "y", "p0_out": "y", "p1_total": "20", "p2_total": "5"}
     sent: dict[int, int] = {}
     for number in range(1, 13):
-        db.session.expire_all()
-        hand = games.current_hand(db.session.get(Game, game.id))
+        db.session.expire_all()  # the request loads the game itself, as on a server
+        hand = db.session.scalars(
+            select(Hand).filter_by(game_id=game.id, state=HandState.PLAYING)
+        ).one()
         if number in (1, 12):
             path = f"/games/{game.id}/hands/{hand.id}/score"
             sent[number] = statements_sent(client, path, form | {"version": str(hand.version)})
         else:
             play_hand(hand.game, report)
 
-    assert games.current_hand(db.session.get(Game, game.id)).number == 13
+    assert games.current_hand(games.load_game(game.id)).number == 13
     assert sent[12] == sent[1]

@@ -8,9 +8,11 @@ import pytest
 from conftest import hand_data, out, play_hand, tally
 from reading import input_value, is_checked, markup, totals, visible_text
 from sqlalchemy import func, select
+from sqlalchemy.orm import joinedload
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameStatus, Hand, HandScore, HandState
+from scorekeeper.models import Game, GameStatus, Hand, HandScore, HandState, Seat
+from scorekeeper.play import games
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 OUT = {"out": "y"}
@@ -29,7 +31,11 @@ def score_url(game: Game, hand: Hand) -> str:
 
 def scores(hand: Hand) -> dict[str, int | None]:
     """The saved score of each player for the hand, by name."""
-    rows = db.session.scalars(select(HandScore).filter_by(hand_id=hand.id))
+    rows = db.session.scalars(
+        select(HandScore)
+        .filter_by(hand_id=hand.id)
+        .options(joinedload(HandScore.seat).joinedload(Seat.player))
+    )
     return {row.seat.player.name: row.score for row in rows}
 
 
@@ -281,7 +287,7 @@ def test_game_finishes_after_hand_7_with_shared_places(client, make_game):
 
     assert response.status_code == 302
     db.session.expire_all()
-    finished = db.session.get(Game, game.id)
+    finished = games.load_game(game.id)
     assert finished.status == GameStatus.FINISHED
     assert finished.finished_at is not None
     assert [h.state for h in finished.hands] == [HandState.SCORED] * 7

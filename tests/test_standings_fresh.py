@@ -11,7 +11,7 @@ from datetime import date
 
 import pytest
 import standings_league
-from conftest import ON_POSTGRES, SETTINGS, out, play_hand, tally
+from conftest import ON_POSTGRES, SETTINGS, loaded, out, play_hand, tally
 from sqlalchemy import event, select
 from test_standings import standings_table, tabs
 
@@ -86,7 +86,7 @@ def test_a_finished_game_shows_at_once(client, pinned):
 
 def test_a_hand_fixed_in_an_ended_game_shows_at_once(client, pinned):
     assert row_of(client, pinned, "Ann", "s1")[3:5] == ("1", "50.0")
-    first = db.session.scalar(select(Game).where(Game.number == 1))
+    first = games.load_game(db.session.scalar(select(Game.id).where(Game.number == 1)))
     hand = first.hands[0]
     hands.correct_hand(
         hand,
@@ -218,15 +218,15 @@ def test_hand_saves_in_a_game_in_play_leave_the_stamp_alone(pinned):
     interruptions.player_leaves(game, game.seats[3], games.current_hand(game).number)
     db.session.commit()
     assert stamp(pinned) == before
-    games.end(game, "agreement")
+    games.end(loaded(game), "agreement")
     db.session.commit()
     assert stamp(pinned) == before + 1
 
 
 def test_a_stamp_is_no_edit_of_the_league(pinned):
     updated = pinned.updated_at
-    game = db.session.scalar(select(Game).where(Game.status == GameStatus.PLAYING))
-    games.end(game, "agreement")
+    game = db.session.scalar(select(Game.id).where(Game.status == GameStatus.PLAYING))
+    games.end(games.load_game(game), "agreement")
     db.session.commit()
     assert db.session.get(League, pinned.id).updated_at == updated
 
@@ -277,7 +277,7 @@ def test_a_change_made_by_another_worker_shows_at_once(worker_apps):
     with second.app_context():
         gus = db.session.scalar(select(Player).where(Player.name == "Gus"))
         leagues.rename_player(gus, "Gustav")
-        first_game = db.session.scalar(select(Game).where(Game.number == 1))
+        first_game = games.load_game(db.session.scalar(select(Game.id).where(Game.number == 1)))
         hands.correct_hand(
             first_game.hands[0],
             [out(), tally(high=1), tally(high=2), tally(high=1)],

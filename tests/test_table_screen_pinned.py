@@ -1,5 +1,5 @@
-"""The table screen and the scoresheet page, pinned byte for byte (apart from CSRF tokens and
-the times of corrections) for games in every state.
+"""The table screen and the scoresheet page, pinned byte for byte (apart from CSRF tokens, the
+times of corrections and the game's version) for games in every state.
 
 A game in play with scored hands, a missing score posted, a re-deal, a correction, May I?s
 in the hand in play and a player who left; a suspended game; a progressive game (a wild rank);
@@ -19,8 +19,9 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from conftest import out, play_hand, tally
+from conftest import loaded, out, play_hand, tally
 from flask import render_template_string
+from sqlalchemy import select
 from test_other_systems import filled_buying_rules
 
 from scorekeeper import rules
@@ -48,7 +49,7 @@ def start(league: League, names, ruleset=None, first_dealer: int = 0) -> Game:
         league, ruleset or league.rulesets[0], [by_name[n] for n in names], first_dealer, STARTED
     )
     db.session.commit()
-    return game
+    return loaded(game)
 
 
 def build_games(owner) -> dict[str, Game]:
@@ -146,15 +147,17 @@ def build_games(owner) -> dict[str, Game]:
     made["discarded"] = g
 
     # A player renamed after the game began: the page shows the new name.
-    leagues.rename_player(seat(a, "Dan").player, "Daniel")
+    leagues.rename_player(seat(loaded(a), "Dan").player, "Daniel")
     db.session.commit()
     return made
 
 
 def normalised(page: str) -> str:
-    """The page with its CSRF tokens (new in every session) and the times of corrections
-    (made as the test runs) replaced by marks."""
+    """The page with its CSRF tokens (new in every session), the times of corrections (made
+    as the test runs) and the game's version (a count of the flushes that changed it while
+    the games were built, checked against the database by `pages`) replaced by marks."""
     page = re.sub(r'(name="csrf_token"[^>]*value=")[^"]*"', r'\1TOKEN"', page)
+    page = re.sub(r'data-version="\d+"', 'data-version="VERSION"', page)
     return re.sub(r"corrected \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC", "corrected WHEN UTC", page)
 
 
@@ -178,8 +181,11 @@ def pages(app, client, made: dict[str, Game], page: str = "") -> dict[str, str]:
         for name, game in made.items():
             with app.app_context():
                 response = browser.get(f"/games/{game.id}{page}")
+                version = db.session.scalar(select(Game.version).where(Game.id == game.id))
             assert response.status_code == 200, (visitor, name)
-            found[f"{name}.{visitor}"] = normalised(response.get_data(as_text=True))
+            text = response.get_data(as_text=True)
+            assert text.count("data-version=") == text.count(f'data-version="{version}"')
+            found[f"{name}.{visitor}"] = normalised(text)
     return found
 
 
@@ -198,7 +204,7 @@ def test_the_table_screen_and_scoresheet_are_pinned(app, client, pinned_games, k
     }
     assert kept == set(shown)
     for name, text in shown.items():
-        assert text == (PINNED / f"{kind}-{name}.html").read_text(), name
+        assert text == normalised((PINNED / f"{kind}-{name}.html").read_text()), name
 
 
 def test_the_pinned_pages_show_each_state(app, client, pinned_games):
@@ -230,7 +236,7 @@ def test_the_pinned_pages_show_each_state(app, client, pinned_games):
 
 def test_the_redeal_inputs_are_the_redeal_forms(app, client, pinned_games):
     """The table screen's re-deal inputs are what RedealForm and the `field` macro write."""
-    game = pinned_games["in-play"]
+    game = loaded(pinned_games["in-play"])
     hand = games.current_hand(game)
     dealer = game.seats[hand.dealer_position].player.name
     with app.app_context():

@@ -6,7 +6,7 @@ from collections import Counter
 from html.parser import HTMLParser
 
 import pytest
-from conftest import out, play_hand, tally
+from conftest import loaded, out, play_hand, tally
 
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, settings
@@ -62,7 +62,7 @@ def pages(app, client, make_game) -> list[str]:
     db.session.commit()
     # Every form renders its CSRF token, as in production.
     app.config["WTF_CSRF_ENABLED"] = True
-    scored, playing = game.hands[0], game.hands[-1]
+    scored, playing = loaded(game).hands[0], game.hands[-1]
     player = game.seats[0].player
     return [
         "/",

@@ -76,6 +76,21 @@ def rename_player(player: Player, name: str) -> None:
 GAMES_PER_PAGE = 12
 
 
+def games_in_play(league: League) -> list[Game]:
+    """The league's games in play or suspended, newest first, with their seats and players."""
+    return list(
+        db.session.scalars(
+            select(Game)
+            .where(
+                Game.league_id == league.id,
+                Game.status.in_([GameStatus.PLAYING, GameStatus.SUSPENDED]),
+            )
+            .order_by(Game.id.desc())
+            .options(selectinload(Game.seats).selectinload(Seat.player))
+        )
+    )
+
+
 def games_page(league: League, page: int = 1) -> tuple[list[Game], int]:
     """One page of the league's games, in play first then newest, and how many pages there are.
 

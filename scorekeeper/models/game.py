@@ -71,13 +71,19 @@ class Game(Timestamped, db.Model):  # type: ignore[name-defined]
     version: Mapped[int] = mapped_column(default=1)
 
     league: Mapped[League] = relationship(back_populates="games")
+    # Loaded only when asked for (`games.load_game`, or an option of the query), never one
+    # game at a time behind a list of games: reading one unloaded raises.
     seats: Mapped[list[Seat]] = relationship(
-        back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
+        back_populates="game",
+        order_by="Seat.position",
+        cascade="all, delete-orphan",
+        lazy="raise",
     )
     hands: Mapped[list[Hand]] = relationship(
         back_populates="game",
         order_by="(Hand.number, Hand.attempt)",
         cascade="all, delete-orphan",
+        lazy="raise",
     )
     suspensions: Mapped[list[Suspension]] = relationship(
         back_populates="game", order_by="Suspension.id", cascade="all, delete-orphan"
@@ -151,7 +157,7 @@ class Seat(db.Model):  # type: ignore[name-defined]
     net_parts: Mapped[int | None]
 
     game: Mapped[Game] = relationship(back_populates="seats")
-    player: Mapped[Player] = relationship()
+    player: Mapped[Player] = relationship(lazy="raise")  # loaded with the seats
 
 
 class Suspension(db.Model):  # type: ignore[name-defined]

@@ -49,14 +49,16 @@ class Hand(Timestamped, db.Model):  # type: ignore[name-defined]
     version: Mapped[int] = mapped_column(default=1)
 
     game: Mapped[Game] = relationship(back_populates="hands")
+    # Loaded with the game's hands, for every hand at once (`games.load_game`): reading one
+    # unloaded raises, where a lazy load would be one query per hand.
     scores: Mapped[list[HandScore]] = relationship(
-        back_populates="hand", cascade="all, delete-orphan"
+        back_populates="hand", cascade="all, delete-orphan", lazy="raise"
     )
     corrections: Mapped[list[Correction]] = relationship(
-        back_populates="hand", order_by="Correction.id", cascade="all, delete-orphan"
+        back_populates="hand", order_by="Correction.id", cascade="all, delete-orphan", lazy="raise"
     )
     claims: Mapped[list[MayIClaim]] = relationship(
-        back_populates="hand", order_by="MayIClaim.id", cascade="all, delete-orphan"
+        back_populates="hand", order_by="MayIClaim.id", cascade="all, delete-orphan", lazy="raise"
     )
 
     __mapper_args__ = {"version_id_col": version}

@@ -6,7 +6,8 @@ from flask import Blueprint, abort, render_template, request
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameStatus, League
+from scorekeeper.league import leagues
+from scorekeeper.models import Game, League
 from scorekeeper.play import games
 from scorekeeper.read import scoresheet
 from scorekeeper.read.hand_card import hand_card
@@ -33,11 +34,10 @@ def no_referrer(response):
 def standings(token: str) -> str:
     """The league's standings and its games in progress, read only."""
     league = _league(token)
-    live = [g for g in league.games if g.status in (GameStatus.PLAYING, GameStatus.SUSPENDED)]
     return render_template(
         "watch/standings.html",
         token=token,
-        live=live,
+        live=leagues.games_in_play(league),
         **standings_context(league, request.args.get("season")),
     )
 

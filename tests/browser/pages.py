@@ -74,6 +74,7 @@ def _play(game: Game, reports: tuple) -> None:
         ]
         hands.score_hand(games.current_hand(game), entries, stock_ran_out=False, confirmed=True)
     db.session.flush()
+    games.load_game(game.id)  # the hand dealt last, with its rows, as the next request loads it
 
 
 def build_scene(app: Flask, league_id: int) -> Scene:
@@ -105,7 +106,7 @@ def build_scene(app: Flask, league_id: int) -> Scene:
             finished_game_id=finished[-1].id,
             playing_game_id=playing.id,
             playing_hand_id=hand.id,
-            scored_hand_id=playing.hands[0].id,
+            scored_hand_id=games.load_game(playing.id).hands[0].id,
             suspended_game_id=suspended.id,
             share_token=token,
         )

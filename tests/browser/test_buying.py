@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues, rulesets
-from scorekeeper.models import Account, Game, GameStatus, MayIClaim
+from scorekeeper.models import Account, GameStatus, MayIClaim
 from scorekeeper.play import games, mayi
 from scorekeeper.rules.entries import PlayerEntry
 from tests.conftest import play_hand
@@ -32,6 +32,7 @@ def buying_game_at_its_last_deal(app: Flask, owner: int) -> int:
         record = rulesets.copy_ruleset(league, filled_buying_rules(), "Our buying")
         game = games.start_game(league, record, players, 0)
         db.session.commit()
+        game = games.load_game(game.id)
         mayi.record_claim(games.current_hand(game), game.seats[1])
         report = [
             PlayerEntry(went_out=True),
@@ -84,7 +85,7 @@ def test_a_buy_goes_into_the_kitty_and_the_winner_takes_it_at_the_end(
         "The kitty holds 2 pennies (1 a buy)."
     )
     with live_app.app_context():
-        game = db.session.get(Game, game_id)
+        game = games.load_game(game_id)
         assert game.status == GameStatus.FINISHED
         assert db.session.query(MayIClaim).count() == 2
         assert {s.player.name: s.final_total for s in game.seats} == {

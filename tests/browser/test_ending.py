@@ -10,7 +10,7 @@ from flask import Flask
 from playwright.sync_api import Page, expect
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameStatus, HandState
+from scorekeeper.models import GameStatus, HandState
 from scorekeeper.play import games, hands
 from scorekeeper.rules.entries import PlayerEntry
 
@@ -28,7 +28,7 @@ def test_the_table_ends_a_game_early_in_three_taps(
 ):
     made = make_game(SEATING)
     with live_app.app_context():
-        game = db.session.get(Game, made.game_id)
+        game = games.load_game(made.game_id)
         report = [PlayerEntry(went_out=True), *[PlayerEntry(typed_total=10)] * 3]
         hands.score_hand(games.current_hand(game), report, stock_ran_out=False, confirmed=True)
         db.session.commit()
@@ -49,6 +49,6 @@ def test_the_table_ends_a_game_early_in_three_taps(
     expect(page.get_by_role("link", name="Score hand 2")).to_have_count(0)
     assert thumb.taps <= MOST_TAPS
     with live_app.app_context():
-        ended = db.session.get(Game, made.game_id)
+        ended = games.load_game(made.game_id)
         assert (ended.status, ended.discarded) == (GameStatus.INCOMPLETE, True)
         assert [hand.state for hand in ended.hands] == [HandState.SCORED, HandState.UNPLAYED]
