@@ -2,24 +2,23 @@
 
 Summing a season of a thousand games takes longer than drawing the page, and the figures
 change only when a game ends or an ended game is fixed, a player or a season is edited:
-each process keeps the figures it computed under the league's standings stamp (moved in
-the same transaction as any such change, see scorekeeper/models/stamp.py) and its ranking
-settings, all read from the league's row on every request. A change made by another
-worker or process moves the stamp, so the next request computes afresh: what is kept is
-never stale. The figures are immutable, shared safely across threads.
+each process keeps the figures it computed (`functools.lru_cache`, at most `KEPT` seasons)
+under what decides them, read from the league's row on every request: its id and creation
+time, its standings stamp (moved in the same transaction as any such change, see
+scorekeeper/models/stamp.py) and its ranking settings. A change made by another worker or
+process moves the stamp, so the next request computes afresh: what is kept is never stale.
+The figures are immutable, shared safely across threads.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from fractions import Fraction
+from functools import lru_cache
 from types import MappingProxyType
 
-from flask import current_app
 from markupsafe import Markup
 from sqlalchemy import select
 
@@ -29,7 +28,7 @@ from scorekeeper.read import charts, standings
 from scorekeeper.read.standings import RecentGame, SeasonChoice
 from scorekeeper.rules.standings import Ranked, rank
 
-KEPT = 256  # seasons' figures kept per process (a few KiB each)
+KEPT = 256  # seasons' figures kept per process (a few KiB each), and as many season lists
 CHART_PLAYERS = 8
 
 
@@ -54,40 +53,20 @@ class SeasonFigures:
     chart: Markup | None
 
 
-class Memo:
-    """The least recently used of at most `size` entries; safe across threads."""
+@dataclass(frozen=True)
+class Standing:
+    """What a league's standings depend on, read from its row: the stamp and the ranking."""
 
-    def __init__(self, size: int = KEPT) -> None:
-        self.size = size
-        self._items: OrderedDict[Hashable, object] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> object | None:
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-            return found
-
-    def put(self, key: Hashable, value: object) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._items)
+    league_id: int
+    created_at: datetime
+    stamp: int
+    ranking: str
+    place_points: tuple[int, ...]
+    min_games: int
 
 
-def memo() -> Memo:
-    """This app's memo (one per app, so two databases never share one)."""
-    return current_app.extensions.setdefault("scorekeeper.standings", Memo())
-
-
-def _league_key(league: League) -> tuple:
-    """What the league's standings depend on, read from its row: the stamp and the ranking."""
-    return (
+def _standing(league: League) -> Standing:
+    return Standing(
         league.id,
         league.created_at,
         league.standings_stamp,
@@ -99,22 +78,29 @@ def _league_key(league: League) -> tuple:
 
 def seasons(league: League) -> tuple[SeasonChoice, ...]:
     """The league's seasons, newest first, then all time (see `standings.seasons`)."""
-    key = (*_league_key(league), "seasons")
-    found = memo().get(key)
-    if found is None:
-        found = tuple(standings.seasons(league))
-        memo().put(key, found)
-    return found  # type: ignore[return-value]
+    return _seasons(_standing(league))
 
 
 def figures(league: League, season: SeasonChoice) -> SeasonFigures:
     """The season's standings, counted and discarded games, pennies and recent-games chart."""
-    key = (*_league_key(league), season)
-    found = memo().get(key)
-    if found is None:
-        found = _compute(league, season)
-        memo().put(key, found)
-    return found  # type: ignore[return-value]
+    return _figures(_standing(league), season)
+
+
+@lru_cache(maxsize=KEPT)
+def _seasons(standing: Standing) -> tuple[SeasonChoice, ...]:
+    return tuple(standings.seasons(_league(standing)))
+
+
+@lru_cache(maxsize=KEPT)
+def _figures(standing: Standing, season: SeasonChoice) -> SeasonFigures:
+    return _compute(_league(standing), season)
+
+
+def _league(standing: Standing) -> League:
+    """The league `standing` was read from (the request's session holds its row already)."""
+    league = db.session.get(League, standing.league_id)
+    assert league is not None  # read by this request a moment ago
+    return league
 
 
 def _compute(league: League, season: SeasonChoice) -> SeasonFigures:
