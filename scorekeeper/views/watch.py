@@ -65,7 +65,9 @@ def game(token: str, game_id: int) -> str:
 def version(token: str, game_id: int):
     """The game's version, polled by the read-only page to follow the table."""
     league = _league(token)
-    game = db.session.get(Game, game_id)  # its row alone, as the table's own poll reads it
-    if game is None or game.league_id != league.id:
+    version = db.session.scalar(
+        select(Game.version).where(Game.id == game_id, Game.league_id == league.id)
+    )
+    if version is None:
         abort(404)
-    return {"version": game.version}
+    return {"version": version}

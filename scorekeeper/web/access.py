@@ -16,7 +16,6 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, redirect, request, session, url_for
 from sqlalchemy import delete, select
-from sqlalchemy.orm import joinedload
 from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
@@ -48,10 +47,7 @@ def account_only(view: View) -> View:
 
 
 def request_game(game_id: int) -> Game:
-    """The game the URL names, with everything its pages show (`games.load_game`), else 404.
-
-    The access check has read the game's row already: this adds its seats and hands.
-    """
+    """The game the URL names, with everything its pages show (`games.load_game`), else 404."""
     return games.load_game(game_id) or abort(404)
 
 
@@ -237,14 +233,13 @@ def safe_next(target: str | None, fallback: str) -> str:
 
 
 def _league_of_request() -> League | None:
-    """The league the URL names: by its id, or as the league of the game it names (read
-    with the game's own row, which the version poll reads too)."""
+    """The league the URL names: by its id, or as the league of the game it names."""
     args = request.view_args or {}
     if "league_id" in args:
         return db.session.get(League, args["league_id"]) or abort(404)
     if "game_id" in args:
-        game = db.session.get(Game, args["game_id"], options=[joinedload(Game.league)])
-        return (game or abort(404)).league
+        of_game = select(League).join(League.games).where(Game.id == args["game_id"])
+        return db.session.scalar(of_game) or abort(404)
     return None
 
 
