@@ -66,11 +66,10 @@ def _seated_players(league: League, order: str) -> list[Player]:
     if len(parts) > limits.MOST_PLAYERS:
         abort(400)
     ids = [limits.row_id(part) for part in parts]
-    if None in ids:
+    known = [i for i in ids if i is not None and i in by_id]
+    if len(known) != len(ids) or len(set(known)) != len(known):
         abort(400)
-    if len(set(ids)) != len(ids) or any(i not in by_id for i in ids):
-        abort(400)
-    return [by_id[i] for i in ids]
+    return [by_id[i] for i in known]
 
 
 @bp.post("/leagues/<int:league_id>/games/seating")
