@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from wtforms import BooleanField, HiddenField, SelectField, SelectMultipleField
-from wtforms.validators import InputRequired
 
 from scorekeeper.forms.base import AppForm
-from scorekeeper.forms.fields import WholeNumberField, whole
+from scorekeeper.forms.fields import NumberRequired, WholeNumberField, whole
 from scorekeeper.forms.game import CheckboxesField
 from scorekeeper.rules import limits
 
@@ -38,7 +37,7 @@ class LeaveForm(AppForm):
         "From hand",
         limits.HANDS,
         "Give a hand number.",
-        validators=[InputRequired("Say from which hand they no longer play.")],
+        validators=[NumberRequired("Say from which hand they no longer play.")],
     )
     ends_game = BooleanField("Yes, end the game here")
 

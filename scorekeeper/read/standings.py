@@ -139,7 +139,7 @@ def _record(league: League, g) -> PlayerRecord:
         posted_hands=int(g.posted_hands or 0) if played else 0,
         posted_games=int(g.posted_games or 0) if played else 0,
         place_points=sum(
-            int(g._mapping[f"place_{place}"] or 0) * points_for_place(place, points)
+            int(getattr(g, f"place_{place}") or 0) * points_for_place(place, points)
             for place in range(1, len(points) + 1)
         )
         if played

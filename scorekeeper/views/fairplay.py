@@ -14,6 +14,7 @@ from scorekeeper.forms.fairplay import (
     ResumeForm,
     TakeBackForm,
 )
+from scorekeeper.forms.fields import given
 from scorekeeper.models import Game, GameStatus, Hand, Seat
 from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.read.hand_card import hand_card
@@ -189,9 +190,10 @@ def leave(game_id: int) -> Response | str | tuple[str, int]:
         if seat is None or seat.left_from_hand is not None:
             form.seat.errors = ["Choose a player of this game who is still at the table."]
         else:
-            ending = interruptions.leave_ending(game, seat, form.from_hand.data)
+            from_hand = given(form.from_hand.data)
+            ending = interruptions.leave_ending(game, seat, from_hand)
             if ending is None or form.ends_game.data:
-                return _record_leave(game, seat, form.from_hand.data)
+                return _record_leave(game, seat, from_hand)
             # Nothing is recorded until the table has read how the game would end.
             return _leave_page(game, form, ending=ending, leaver=seat)
     return _leave_page(game, form, status=422 if form.is_submitted() else 200)
@@ -256,8 +258,8 @@ def resume(game_id: int) -> Response | str | tuple[str, int]:
     except games.GameRefused as refusal:
         return _refused(game, refusal)
     form = ResumeForm()
-    refusal = interruptions.resume_obstacle(game, interruptions.today())
-    if form.validate_on_submit() and not refusal:
+    obstacle = interruptions.resume_obstacle(game, interruptions.today())
+    if form.validate_on_submit() and not obstacle:
         try:
             interruptions.resume(game, form.everyone_present.data, interruptions.today())
         except games.GameRefused as error:
@@ -270,7 +272,7 @@ def resume(game_id: int) -> Response | str | tuple[str, int]:
         "fairplay/resume.html",
         game=game,
         form=form,
-        refusal=refusal,
+        refusal=obstacle,
         resume_terms=rules.resume_terms(game.rules, game.started_on),
     ), status
 
