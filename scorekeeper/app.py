@@ -1,12 +1,10 @@
 """The app factory: settings, extensions, blueprints and commands put together."""
 
 import os
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import click
 from flask import Flask
 
 from scorekeeper import config
@@ -69,8 +67,6 @@ def create_app(
 
     db.init_app(app)
     database.configure_engine(app)
-    if wants_migrations():
-        init_migrations(app)
     csrf.init_app(app)
     compress.init_app(app)
 
@@ -83,24 +79,3 @@ def create_app(
     register_commands(app)
     register_blueprints(app)
     return app
-
-
-def wants_migrations() -> bool:
-    """True for the command line (and code that already loaded Flask-Migrate), not a server.
-
-    Alembic takes a third of a second to import and a server never migrates: `make run`
-    and deployments run `flask db upgrade` (a command) before serving.
-    """
-    return click.get_current_context(silent=True) is not None or "flask_migrate" in sys.modules
-
-
-def init_migrations(app: Flask) -> None:
-    """Set up Flask-Migrate (`flask db ...` and `flask_migrate.upgrade()`) for this app."""
-    from flask_migrate import Migrate
-
-    Migrate(
-        app,
-        db,
-        directory=str(Path(__file__).parent / "migrations"),
-        render_as_batch=True,
-    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import BinaryIO
 
 import click
@@ -13,9 +15,13 @@ from scorekeeper.extensions import db
 from scorekeeper.league import accounts
 from scorekeeper.web.database import commit
 
+MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+
 
 def register_commands(app: Flask) -> None:
-    """Attach the app's click commands."""
+    """Attach the app's click commands, and Flask-Migrate's when on the command line."""
+    if wants_migrations():
+        init_migrations(app)
     app.cli.add_command(init_db_command)
     app.cli.add_command(demo_command)
     app.cli.add_command(export_command)
@@ -24,11 +30,25 @@ def register_commands(app: Flask) -> None:
     app.cli.add_command(backup.restore_command)
 
 
+def wants_migrations() -> bool:
+    """True for the command line (and code that already loaded Flask-Migrate), not a server.
+
+    Alembic takes a third of a second to import and a server never migrates: `make run`
+    and deployments run `flask db upgrade` (a command) before serving.
+    """
+    return click.get_current_context(silent=True) is not None or "flask_migrate" in sys.modules
+
+
+def init_migrations(app: Flask) -> None:
+    """Set up Flask-Migrate (`flask db ...` and `flask_migrate.upgrade()`) for this app."""
+    from flask_migrate import Migrate  # Alembic with it: for commands only
+
+    Migrate(app, db, directory=str(MIGRATIONS), render_as_batch=True)
+
+
 def upgrade() -> None:
     """Bring the database to the newest schema (Alembic is loaded for commands only)."""
     from flask_migrate import upgrade as migrate_upgrade
-
-    from scorekeeper.app import init_migrations
 
     if "migrate" not in current_app.extensions:
         init_migrations(current_app)
