@@ -52,5 +52,5 @@ bench: system-deps $(VENV)/.dev-installed
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
