@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
-from sqlalchemy import ColumnElement, and_, case, extract, func, select
+from sqlalchemy import ColumnElement, and_, extract, func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League, Player, Seat
@@ -89,26 +89,25 @@ def _sums(league: League, season: SeasonChoice):
     """Each player's figures over the season's counted games, one row per player of the
     league (a player without a game has None sums): one aggregate over the games' final
     seats, joined to the players in the same statement."""
-    points = league.place_points or []
-    # How often each player finished in each place the league gives points for.
+    # How often each player finished in each place the league gives points for; the first
+    # place, counted always, is the wins.
     finishes = [
-        func.sum(case((Seat.place == place, 1), else_=0)).label(f"place_{place}")
-        for place in range(1, len(points) + 1)
+        func.count().filter(Seat.place == place).label(f"place_{place}")
+        for place in range(1, max(len(league.place_points or ()), 1) + 1)
     ]
     sums = (
         select(
             Seat.player_id,
-            func.count(Seat.id).label("games"),
-            func.sum(case((Seat.place == 1, 1), else_=0)).label("wins"),
+            func.count().label("games"),
+            *finishes,
             func.sum(Seat.final_total).label("total"),
             func.min(Seat.final_total).label("best"),
             func.max(Seat.final_total).label("worst"),
-            func.sum(case((Seat.total_posted, 1), else_=0)).label("posted_games"),
-            *finishes,
+            func.count().filter(Seat.total_posted).label("posted_games"),
             func.sum(Seat.hands_out).label("out"),
             func.sum(Seat.posted_hands).label("posted_hands"),
-            # Pennies: the net of the games played for pennies (the others hold None).
-            func.count(Seat.net_parts).label("penny_games"),
+            # Pennies: the net of the games played for pennies; None when none was (the
+            # others hold None, and a sum of nothing but None is None).
             func.sum(Seat.net_parts).label("net_parts"),
         )
         .join(Game, Game.id == Seat.game_id)
@@ -131,15 +130,15 @@ def _record(league: League, g) -> PlayerRecord:
         player=g.id,
         name=g.name,
         games=int(g.games) if played else 0,
-        wins=int(g.wins or 0) if played else 0,
+        wins=int(g.place_1) if played else 0,
         total_points=int(g.total or 0) if played else 0,
         best=g.best if played else None,
         worst=g.worst if played else None,
         hands_out=int(g.out or 0) if played else 0,
         posted_hands=int(g.posted_hands or 0) if played else 0,
-        posted_games=int(g.posted_games or 0) if played else 0,
+        posted_games=int(g.posted_games) if played else 0,
         place_points=sum(
-            int(getattr(g, f"place_{place}") or 0) * points_for_place(place, points)
+            int(getattr(g, f"place_{place}")) * points_for_place(place, points)
             for place in range(1, len(points) + 1)
         )
         if played
@@ -148,7 +147,11 @@ def _record(league: League, g) -> PlayerRecord:
 
 
 def _pennies(rows) -> dict[int, Fraction] | None:
-    nets = {row.id: Fraction(int(row.net_parts), PENNY_PARTS) for row in rows if row.penny_games}
+    nets = {
+        row.id: Fraction(int(row.net_parts), PENNY_PARTS)
+        for row in rows
+        if row.net_parts is not None
+    }
     return nets or None
 
 
@@ -212,15 +215,19 @@ def recent_and_counted(
 ) -> tuple[list[RecentGame], dict[int, list[int | None]], int]:
     """`recent_games`, and how many games count in the season, from one statement: the last
     games (with the count of all counted games beside each) joined to their seats."""
+    # Counted apart from the last games, so that those are read from the end of the index.
+    counted = select(func.count()).where(_counted_games(league, season)).scalar_subquery()
     last = (
-        select(Game.id, Game.started_on, func.count().over().label("counted"))
+        select(Game.id, Game.started_on)
         .where(_counted_games(league, season))
         .order_by(Game.started_on.desc(), Game.id.desc())
         .limit(limit)
         .subquery()
     )
     rows = db.session.execute(
-        select(last.c.id, last.c.started_on, last.c.counted, Seat.player_id, Seat.final_total)
+        select(
+            last.c.id, last.c.started_on, counted.label("counted"), Seat.player_id, Seat.final_total
+        )
         .outerjoin(Seat, Seat.game_id == last.c.id)
         .order_by(last.c.started_on, last.c.id)
     ).all()
