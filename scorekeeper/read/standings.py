@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, and_, extract, func, select
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League, Player, Seat
 from scorekeeper.rules.settlement import PENNY_PARTS
-from scorekeeper.rules.standings import PlayerRecord, Ranked, points_for_place, rank
+from scorekeeper.rules.standings import PlayerRecord, points_for_place
 
 ALL_TIME = "all"
 
@@ -158,48 +158,10 @@ def _pennies(rows) -> dict[int, Fraction] | None:
 def season_sums(
     league: League, season: SeasonChoice
 ) -> tuple[list[PlayerRecord], dict[int, Fraction] | None]:
-    """Every player's record for the season and their pennies (see `pennies`), in one query."""
+    """Every player's record for the season, and each player's net in pennies over its counted
+    games played for pennies (None when none was), in one query."""
     rows = _sums(league, season)
     return [_record(league, row) for row in rows], _pennies(rows)
-
-
-def records(league: League, season: SeasonChoice) -> list[PlayerRecord]:
-    """Every player's figures for the season, from one aggregate over the games' final seats."""
-    return season_sums(league, season)[0]
-
-
-def standings(league: League, season: SeasonChoice) -> list[Ranked]:
-    """The season's standings under the league's ranking measure and minimum of games."""
-    return rank(records(league, season), league.ranking, league.min_games)
-
-
-def pennies(league: League, season: SeasonChoice) -> dict[int, Fraction] | None:
-    """Each player's net in pennies over the season's counted games played for pennies.
-
-    None when no such game counts in the season (the league does not play for pennies).
-    """
-    return season_sums(league, season)[1]
-
-
-def counted_games(league: League, season: SeasonChoice) -> int:
-    """How many games count in the season's standings."""
-    return db.session.scalar(select(func.count(Game.id)).where(_counted_games(league, season))) or 0
-
-
-def discarded_games(league: League, season: SeasonChoice) -> list[Game]:
-    """The season's discarded games, listed apart so nobody wonders where they went."""
-    discarded = select(Game).where(*in_season(league, season), Game.discarded.is_(True))
-    return list(db.session.scalars(discarded.order_by(Game.started_on)))
-
-
-def recent_games(
-    league: League, season: SeasonChoice, limit: int = 12
-) -> tuple[list[RecentGame], dict[int, list[int | None]]]:
-    """The season's last `limit` counted games, oldest first, and each player's total in them.
-
-    A player who sat out a game has None there. One query, whatever the season's size.
-    """
-    return recent_and_counted(league, season, limit)[:2]
 
 
 @dataclass(frozen=True)
@@ -213,13 +175,15 @@ class RecentGame:
 def recent_and_counted(
     league: League, season: SeasonChoice, limit: int = 12
 ) -> tuple[list[RecentGame], dict[int, list[int | None]], int]:
-    """`recent_games`, and how many games count in the season, from one statement: the last
-    games (with the count of all counted games beside each) joined to their seats."""
+    """The season's last `limit` counted games, oldest first, each player's total in them (None
+    for a game sat out), and how many games count in the season: one statement, the last games
+    joined to their seats with the count beside each."""
+    counts = _counted_games(league, season)
     # Counted apart from the last games, so that those are read from the end of the index.
-    counted = select(func.count()).where(_counted_games(league, season)).scalar_subquery()
+    counted = select(func.count()).where(counts).scalar_subquery()
     last = (
         select(Game.id, Game.started_on)
-        .where(_counted_games(league, season))
+        .where(counts)
         .order_by(Game.started_on.desc(), Game.id.desc())
         .limit(limit)
         .subquery()
