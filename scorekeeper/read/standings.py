@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from typing import Any
 
-from sqlalchemy import ColumnElement, and_, extract, func, select
+from sqlalchemy import ColumnElement, Row, and_, extract, func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League, Player, Seat
@@ -85,7 +87,7 @@ def _counted_games(league: League, season: SeasonChoice) -> ColumnElement[bool]:
     return and_(*in_season(league, season), Game.counts)
 
 
-def _sums(league: League, season: SeasonChoice):
+def _sums(league: League, season: SeasonChoice) -> Sequence[Row[Any]]:
     """Each player's figures over the season's counted games, one row per player of the
     league (a player without a game has None sums): one aggregate over the games' final
     seats, joined to the players in the same statement."""
@@ -123,7 +125,7 @@ def _sums(league: League, season: SeasonChoice):
     ).all()
 
 
-def _record(league: League, g) -> PlayerRecord:
+def _record(league: League, g: Row[Any]) -> PlayerRecord:
     points = league.place_points or []
     played = bool(g.games)
     return PlayerRecord(
@@ -146,7 +148,7 @@ def _record(league: League, g) -> PlayerRecord:
     )
 
 
-def _pennies(rows) -> dict[int, Fraction] | None:
+def _pennies(rows: Sequence[Row[Any]]) -> dict[int, Fraction] | None:
     nets = {
         row.id: Fraction(int(row.net_parts), PENNY_PARTS)
         for row in rows
