@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from typing import Any
 
-from sqlalchemy import ColumnElement, and_, case, extract, func, select
+from sqlalchemy import ColumnElement, Row, and_, extract, func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League, Player, Seat
 from scorekeeper.rules.settlement import PENNY_PARTS
-from scorekeeper.rules.standings import PlayerRecord, Ranked, points_for_place, rank
+from scorekeeper.rules.standings import PlayerRecord, points_for_place
 
 ALL_TIME = "all"
 
@@ -85,30 +87,29 @@ def _counted_games(league: League, season: SeasonChoice) -> ColumnElement[bool]:
     return and_(*in_season(league, season), Game.counts)
 
 
-def _sums(league: League, season: SeasonChoice):
+def _sums(league: League, season: SeasonChoice) -> Sequence[Row[Any]]:
     """Each player's figures over the season's counted games, one row per player of the
     league (a player without a game has None sums): one aggregate over the games' final
     seats, joined to the players in the same statement."""
-    points = league.place_points or []
-    # How often each player finished in each place the league gives points for.
+    # How often each player finished in each place the league gives points for; the first
+    # place, counted always, is the wins.
     finishes = [
-        func.sum(case((Seat.place == place, 1), else_=0)).label(f"place_{place}")
-        for place in range(1, len(points) + 1)
+        func.count().filter(Seat.place == place).label(f"place_{place}")
+        for place in range(1, max(len(league.place_points or ()), 1) + 1)
     ]
     sums = (
         select(
             Seat.player_id,
-            func.count(Seat.id).label("games"),
-            func.sum(case((Seat.place == 1, 1), else_=0)).label("wins"),
+            func.count().label("games"),
+            *finishes,
             func.sum(Seat.final_total).label("total"),
             func.min(Seat.final_total).label("best"),
             func.max(Seat.final_total).label("worst"),
-            func.sum(case((Seat.total_posted, 1), else_=0)).label("posted_games"),
-            *finishes,
+            func.count().filter(Seat.total_posted).label("posted_games"),
             func.sum(Seat.hands_out).label("out"),
             func.sum(Seat.posted_hands).label("posted_hands"),
-            # Pennies: the net of the games played for pennies (the others hold None).
-            func.count(Seat.net_parts).label("penny_games"),
+            # Pennies: the net of the games played for pennies; None when none was (the
+            # others hold None, and a sum of nothing but None is None).
             func.sum(Seat.net_parts).label("net_parts"),
         )
         .join(Game, Game.id == Seat.game_id)
@@ -124,22 +125,22 @@ def _sums(league: League, season: SeasonChoice):
     ).all()
 
 
-def _record(league: League, g) -> PlayerRecord:
+def _record(league: League, g: Row[Any]) -> PlayerRecord:
     points = league.place_points or []
     played = bool(g.games)
     return PlayerRecord(
         player=g.id,
         name=g.name,
         games=int(g.games) if played else 0,
-        wins=int(g.wins or 0) if played else 0,
+        wins=int(g.place_1) if played else 0,
         total_points=int(g.total or 0) if played else 0,
         best=g.best if played else None,
         worst=g.worst if played else None,
         hands_out=int(g.out or 0) if played else 0,
         posted_hands=int(g.posted_hands or 0) if played else 0,
-        posted_games=int(g.posted_games or 0) if played else 0,
+        posted_games=int(g.posted_games) if played else 0,
         place_points=sum(
-            int(getattr(g, f"place_{place}") or 0) * points_for_place(place, points)
+            int(getattr(g, f"place_{place}")) * points_for_place(place, points)
             for place in range(1, len(points) + 1)
         )
         if played
@@ -147,56 +148,22 @@ def _record(league: League, g) -> PlayerRecord:
     )
 
 
-def _pennies(rows) -> dict[int, Fraction] | None:
-    nets = {row.id: Fraction(int(row.net_parts), PENNY_PARTS) for row in rows if row.penny_games}
+def _pennies(rows: Sequence[Row[Any]]) -> dict[int, Fraction] | None:
+    nets = {
+        row.id: Fraction(int(row.net_parts), PENNY_PARTS)
+        for row in rows
+        if row.net_parts is not None
+    }
     return nets or None
 
 
 def season_sums(
     league: League, season: SeasonChoice
 ) -> tuple[list[PlayerRecord], dict[int, Fraction] | None]:
-    """Every player's record for the season and their pennies (see `pennies`), in one query."""
+    """Every player's record for the season, and each player's net in pennies over its counted
+    games played for pennies (None when none was), in one query."""
     rows = _sums(league, season)
     return [_record(league, row) for row in rows], _pennies(rows)
-
-
-def records(league: League, season: SeasonChoice) -> list[PlayerRecord]:
-    """Every player's figures for the season, from one aggregate over the games' final seats."""
-    return season_sums(league, season)[0]
-
-
-def standings(league: League, season: SeasonChoice) -> list[Ranked]:
-    """The season's standings under the league's ranking measure and minimum of games."""
-    return rank(records(league, season), league.ranking, league.min_games)
-
-
-def pennies(league: League, season: SeasonChoice) -> dict[int, Fraction] | None:
-    """Each player's net in pennies over the season's counted games played for pennies.
-
-    None when no such game counts in the season (the league does not play for pennies).
-    """
-    return season_sums(league, season)[1]
-
-
-def counted_games(league: League, season: SeasonChoice) -> int:
-    """How many games count in the season's standings."""
-    return db.session.scalar(select(func.count(Game.id)).where(_counted_games(league, season))) or 0
-
-
-def discarded_games(league: League, season: SeasonChoice) -> list[Game]:
-    """The season's discarded games, listed apart so nobody wonders where they went."""
-    discarded = select(Game).where(*in_season(league, season), Game.discarded.is_(True))
-    return list(db.session.scalars(discarded.order_by(Game.started_on)))
-
-
-def recent_games(
-    league: League, season: SeasonChoice, limit: int = 12
-) -> tuple[list[RecentGame], dict[int, list[int | None]]]:
-    """The season's last `limit` counted games, oldest first, and each player's total in them.
-
-    A player who sat out a game has None there. One query, whatever the season's size.
-    """
-    return recent_and_counted(league, season, limit)[:2]
 
 
 @dataclass(frozen=True)
@@ -210,17 +177,23 @@ class RecentGame:
 def recent_and_counted(
     league: League, season: SeasonChoice, limit: int = 12
 ) -> tuple[list[RecentGame], dict[int, list[int | None]], int]:
-    """`recent_games`, and how many games count in the season, from one statement: the last
-    games (with the count of all counted games beside each) joined to their seats."""
+    """The season's last `limit` counted games, oldest first, each player's total in them (None
+    for a game sat out), and how many games count in the season: one statement, the last games
+    joined to their seats with the count beside each."""
+    counts = _counted_games(league, season)
+    # Counted apart from the last games, so that those are read from the end of the index.
+    counted = select(func.count()).where(counts).scalar_subquery()
     last = (
-        select(Game.id, Game.started_on, func.count().over().label("counted"))
-        .where(_counted_games(league, season))
+        select(Game.id, Game.started_on)
+        .where(counts)
         .order_by(Game.started_on.desc(), Game.id.desc())
         .limit(limit)
         .subquery()
     )
     rows = db.session.execute(
-        select(last.c.id, last.c.started_on, last.c.counted, Seat.player_id, Seat.final_total)
+        select(
+            last.c.id, last.c.started_on, counted.label("counted"), Seat.player_id, Seat.final_total
+        )
         .outerjoin(Seat, Seat.game_id == last.c.id)
         .order_by(last.c.started_on, last.c.id)
     ).all()

@@ -118,7 +118,7 @@ def _compute(league: League, season: SeasonChoice) -> SeasonFigures:
 
 
 def _discarded(league: League, season: SeasonChoice) -> tuple[DiscardedGame, ...]:
-    """The season's discarded games, oldest first (see `standings.discarded_games`)."""
+    """The season's discarded games, oldest first, listed apart from the standings."""
     rows = db.session.execute(
         select(Game.id, Game.number, Game.started_on, Game.end_note)
         .where(*standings.in_season(league, season), Game.discarded.is_(True))
