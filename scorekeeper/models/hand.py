@@ -49,9 +49,9 @@ class Hand(Timestamped, db.Model):  # type: ignore[name-defined]
     version: Mapped[int] = mapped_column(default=1)
 
     game: Mapped[Game] = relationship(back_populates="hands")
-    scores: Mapped[list[HandScore]] = relationship(
-        back_populates="hand", cascade="all, delete-orphan"
-    )
+    # One way only: a score row is always reached from its hand, and leaving out the way
+    # back spares every row written its own bookkeeping.
+    scores: Mapped[list[HandScore]] = relationship(cascade="all, delete-orphan")
     corrections: Mapped[list[Correction]] = relationship(
         back_populates="hand", order_by="Correction.id", cascade="all, delete-orphan"
     )
@@ -80,7 +80,6 @@ class HandScore(db.Model):  # type: ignore[name-defined]
     score: Mapped[int | None]
     posted: Mapped[bool] = mapped_column(default=False)
 
-    hand: Mapped[Hand] = relationship(back_populates="scores")
     seat: Mapped[Seat] = relationship()
 
 
