@@ -118,7 +118,7 @@ def start_game(
         start_token=start_token,
     )
     game.seats = [Seat(player=p, position=i) for i, p in enumerate(players)]
-    game.hands = [Hand(number=1, attempt=1, dealer_position=first_dealer, state=HandState.PLAYING)]
+    game.hands = [deal(1, 1, first_dealer)]
     db.session.add(game)
     db.session.flush()
     return game
@@ -204,26 +204,28 @@ def advance(game: Game, hand: Hand) -> None:
     if len(seats_at_hand(game, number)) < 2:
         end(game, "leavers")
         return
-    game.hands.append(
-        Hand(
-            number=number,
-            attempt=1,
-            state=HandState.PLAYING,
-            dealer_position=dealer_position(game, number),
-        )
-    )
+    game.hands.append(deal(number, 1, dealer_position(game, number)))
 
 
 def deal_again(hand: Hand) -> Hand:
     """Deal `hand` again: same number, contract and dealer, as a new attempt."""
-    again = Hand(
-        number=hand.number,
-        attempt=hand.attempt + 1,
-        dealer_position=hand.dealer_position,
-        state=HandState.PLAYING,
-    )
+    again = deal(hand.number, hand.attempt + 1, hand.dealer_position)
     hand.game.hands.append(again)
     return again
+
+
+def deal(number: int, attempt: int, dealer: int) -> Hand:
+    """A hand just dealt, in play. It has no scores, May I?s or corrections yet, and says
+    so: once saved, it is not asked for them again."""
+    return Hand(
+        number=number,
+        attempt=attempt,
+        dealer_position=dealer,
+        state=HandState.PLAYING,
+        scores=[],
+        claims=[],
+        corrections=[],
+    )
 
 
 def hands_played(game: Game) -> int:
