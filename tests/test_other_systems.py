@@ -18,7 +18,7 @@ from sqlalchemy.orm import joinedload
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.hand import HandForm
-from scorekeeper.models import Game, GameStatus, HandScore, League, Seat
+from scorekeeper.models import Game, GameStatus, Hand, HandScore, League, Seat
 from scorekeeper.models import LeagueRuleSet as RuleSet
 from scorekeeper.play import games
 
@@ -90,7 +90,7 @@ def score(client, app, game: Game, reports: list[object], expect: int = 302):
 def saved_scores(game: Game, number: int) -> dict[str, int]:
     rows = db.session.scalars(
         select(HandScore)
-        .join(HandScore.hand)
+        .join(Hand)
         .filter_by(game_id=game.id, number=number, state="scored")
         .options(joinedload(HandScore.seat).joinedload(Seat.player))
     )

@@ -59,6 +59,7 @@ class GameReplay:
     def __init__(self, node: Node, game: Game) -> None:
         self.node = node
         self.game = game
+        self.rules = game.rules  # the game's own copy, which its replay never changes
         self.leaves: dict[int, Leaver] = {}
         self.leave_during: dict[int, list[int]] = {}
         self.breaks: dict[int, list[Node]] = {}
@@ -115,7 +116,7 @@ class GameReplay:
         """Play one attempt at a hand, as the file reports it."""
         number = node.get("number").integer(minimum=1)
         with refused_at(node.get("number")):
-            rules.hand_rule(self.game.rules, number)
+            rules.hand_rule(self.rules, number)
         attempt = node.get("attempt").integer(minimum=1)
         hand = games.current_hand(self.game)
         if hand is None:

@@ -93,18 +93,9 @@ class Game(Timestamped, db.Model):  # type: ignore[name-defined]
 
     @property
     def rules(self) -> RuleSet:
-        """The game's own rule set, as the rules module's frozen dataclass.
-
-        Read once per version of the game (a page asks for it a dozen times): the memo is
-        kept while the game's version and its stored rules are the same objects.
-        """
-        data, version = self.rules_data, self.version
-        memo = self.__dict__.get("_rules_memo")
-        if memo is not None and memo[0] is data and memo[1] == version:
-            return memo[2]
-        found = ruleset_of(data)
-        self.__dict__["_rules_memo"] = (data, version, found)
-        return found
+        """The game's own rule set, as the rules module's frozen dataclass (read and checked
+        once per distinct content, by `ruleset_of`)."""
+        return ruleset_of(self.rules_data)
 
     @hybrid_property
     def counts(self) -> bool:

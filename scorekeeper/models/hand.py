@@ -49,11 +49,10 @@ class Hand(Timestamped, db.Model):  # type: ignore[name-defined]
     version: Mapped[int] = mapped_column(default=1)
 
     game: Mapped[Game] = relationship(back_populates="hands")
-    # Loaded with the game's hands, for every hand at once (`games.load_game`): reading one
-    # unloaded raises, where a lazy load would be one query per hand.
-    scores: Mapped[list[HandScore]] = relationship(
-        back_populates="hand", cascade="all, delete-orphan", lazy="raise"
-    )
+    # One way only (a score row is always reached from its hand: no bookkeeping of the way
+    # back for every row written), and loaded with the game's hands (`games.load_game`):
+    # reading one unloaded raises, where a lazy load would be one query per hand.
+    scores: Mapped[list[HandScore]] = relationship(cascade="all, delete-orphan", lazy="raise")
     corrections: Mapped[list[Correction]] = relationship(
         back_populates="hand", order_by="Correction.id", cascade="all, delete-orphan", lazy="raise"
     )
@@ -82,7 +81,6 @@ class HandScore(db.Model):  # type: ignore[name-defined]
     score: Mapped[int | None]
     posted: Mapped[bool] = mapped_column(default=False)
 
-    hand: Mapped[Hand] = relationship(back_populates="scores")
     seat: Mapped[Seat] = relationship()
 
 

@@ -131,8 +131,8 @@ def _write_scores(
         facts = row_facts(hand, index, given, verdict, keep_scores)
         row = by_seat.get(seat.id)
         if row is None:
-            # The seat's id too: the rows are read by it before they are flushed.
-            hand.scores.append(HandScore(seat=seat, seat_id=seat.id, **facts))
+            # By the seat's id, as the rows are read before they are flushed.
+            hand.scores.append(HandScore(seat_id=seat.id, **facts))
         else:
             for name, value in facts.items():
                 setattr(row, name, value)

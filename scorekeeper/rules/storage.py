@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, Field, asdict, fields
+from dataclasses import MISSING, Field, fields
 from typing import Any, TypeVar
 
 from scorekeeper.rules.ruleset import (
@@ -29,7 +29,7 @@ T = TypeVar("T")
 
 def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
     """The rule set as plain dicts, lists, strings, ints, bools and None."""
-    return {"format": FORMAT, **_plain(asdict(rs))}
+    return {"format": FORMAT, **_plain(rs)}
 
 
 def ruleset_from_dict(data: Mapping[str, Any], *, check: bool = True) -> RuleSet:
@@ -49,12 +49,14 @@ def ruleset_from_dict(data: Mapping[str, Any], *, check: bool = True) -> RuleSet
 
 
 def _plain(value: Any) -> Any:
-    """Tuples become lists, all the way down, so the result is JSON's own shape."""
-    if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
+    """Dataclasses become dicts and tuples lists, all the way down: JSON's own shape."""
+    if isinstance(value, str | int | float | None):
+        return value
     if isinstance(value, list | tuple):
         return [_plain(item) for item in value]
-    return value
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return {field.name: _plain(getattr(value, field.name)) for field in fields(value)}
 
 
 def _fail(path: str, message: str) -> None:
