@@ -5,7 +5,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import Account, Game, GameStatus, League, LeagueRuleSet, Player, Seat
+from scorekeeper.models import Account, Game, League, LeagueRuleSet, Player, Seat
 from scorekeeper.rules.limits import fold_name
 
 
@@ -83,7 +83,7 @@ def games_in_play(league: League) -> list[Game]:
             select(Game)
             .where(
                 Game.league_id == league.id,
-                Game.status.in_([GameStatus.PLAYING, GameStatus.SUSPENDED]),
+                Game.in_play,
             )
             .order_by(Game.id.desc())
             .options(selectinload(Game.seats).selectinload(Seat.player))
@@ -98,7 +98,7 @@ def games_page(league: League, page: int = 1) -> tuple[list[Game], int]:
     the number of games. The page's ids are sorted on their own (no index serves "in play
     first"), so the sort never carries every game's rules, only the page's rows are read.
     """
-    in_play = case((Game.status.in_([GameStatus.PLAYING, GameStatus.SUSPENDED]), 0), else_=1)
+    in_play = case((Game.in_play, 0), else_=1)
     order = (in_play, Game.started_on.desc(), Game.id.desc())
     total = db.session.scalar(select(func.count(Game.id)).where(Game.league_id == league.id)) or 0
     pages = max(1, -(-total // GAMES_PER_PAGE))

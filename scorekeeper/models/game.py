@@ -39,6 +39,10 @@ class GameStatus(enum.StrEnum):
     INCOMPLETE = "incomplete"
 
 
+# A game still at the table: being played, or suspended until everyone is back.
+IN_PLAY = frozenset({GameStatus.PLAYING, GameStatus.SUSPENDED})
+
+
 class Game(Timestamped, db.Model):  # type: ignore[name-defined]
     """One game of a league, played under the copy of the rule set taken when it started."""
 
@@ -106,6 +110,16 @@ class Game(Timestamped, db.Model):  # type: ignore[name-defined]
     @classmethod
     def _counts_expression(cls) -> ColumnElement[bool]:
         return and_(cls.status == GameStatus.FINISHED, cls.discarded.is_(False))
+
+    @hybrid_property
+    def in_play(self) -> bool:
+        """True for a game still at the table: being played, or suspended."""
+        return self.status in IN_PLAY
+
+    @in_play.inplace.expression
+    @classmethod
+    def _in_play_expression(cls) -> ColumnElement[bool]:
+        return cls.status.in_(IN_PLAY)
 
 
 class Seat(db.Model):  # type: ignore[name-defined]

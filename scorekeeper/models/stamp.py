@@ -29,10 +29,9 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import History
 
 from scorekeeper.extensions import db
-from scorekeeper.models.game import Game, GameStatus, Seat
+from scorekeeper.models.game import IN_PLAY, Game, Seat
 from scorekeeper.models.league import League, Player, Season
 
-IN_PLAY = frozenset({GameStatus.PLAYING, GameStatus.SUSPENDED})
 # What the standings page shows of a game, or uses to place it in a season.
 SHOWN = ("status", "discarded", "started_on", "league_id", "number", "end_note")
 # session.info keys: leagues moved by this flush (None: every league).

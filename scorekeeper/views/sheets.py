@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameStatus, HandState, League, LeagueRuleSet, Player
+from scorekeeper.models import Game, HandState, League, LeagueRuleSet, Player
 from scorekeeper.play import games
 from scorekeeper.read import pdf, scoresheet, settlement
 from scorekeeper.rules import limits
@@ -176,7 +176,7 @@ def game_printout(game: Game, filled: bool) -> Printout:
     if sheet is not None:
         context.update(
             sheet=sheet,
-            in_play=game.status in (GameStatus.PLAYING, GameStatus.SUSPENDED),
+            in_play=game.in_play,
             winner_words=winner_words(sheet),
             any_posted=any(cell.posted_from for row in sheet.rows for cell in row.cells),
             posted_score_note=rules.posted_score_note(),
