@@ -3,10 +3,11 @@
 Summing a season of a thousand games takes longer than drawing the page, and the figures
 change only when a game ends or an ended game is fixed, a player or a season is edited:
 each process keeps the figures it computed (`functools.lru_cache`, at most `KEPT` seasons)
-under what decides them, read from the league's row on every request: its id and creation
-time, its standings stamp (moved in the same transaction as any such change, see
-scorekeeper/models/stamp.py) and its ranking settings. A change made by another worker or
-process moves the stamp, so the next request computes afresh: what is kept is never stale.
+under what decides them, read from the league's row on every request: the database, the
+league's id and creation time, its standings stamp (moved in the same transaction as any
+such change, see scorekeeper/models/stamp.py) and its ranking settings. A change made by
+another worker or process moves the stamp, so the next request computes afresh: what is
+kept is never stale.
 The figures are immutable, shared safely across threads.
 """
 
@@ -55,8 +56,9 @@ class SeasonFigures:
 
 @dataclass(frozen=True)
 class Standing:
-    """What a league's standings depend on, read from its row: the stamp and the ranking."""
+    """What a league's standings depend on: its database and row, the stamp and the ranking."""
 
+    database: str
     league_id: int
     created_at: datetime
     stamp: int
@@ -67,6 +69,7 @@ class Standing:
 
 def _standing(league: League) -> Standing:
     return Standing(
+        db.engine.url.render_as_string(),
         league.id,
         league.created_at,
         league.standings_stamp,
