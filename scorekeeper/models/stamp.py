@@ -63,7 +63,8 @@ def _game_matters(game: Game, session: Session) -> bool:
 
 
 def _seat_game(seat: Seat, session: Session) -> Game | None:
-    game: Game | None = inspect(seat).dict.get("game")
+    loaded: object = inspect(seat).attrs.game.loaded_value  # read without loading
+    game = loaded if isinstance(loaded, Game) else None
     ids = _known(seat, "game_id")
     if game is None and ids and len(ids) == 1:
         key = inspect(Game).identity_key_from_primary_key((next(iter(ids)),))

@@ -175,8 +175,8 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
             form.entries(),
             stock_ran_out=form.stock_ran_out.data,
             confirmed=form.confirm.data,
-            made_by=form.made_by.data or "",
-            reason=form.reason.data or "",
+            made_by=form.made_by.data,
+            reason=form.reason.data,
             agreed=form.agreed.data,
             seen_version=_int(form.version.data),
         )
