@@ -38,6 +38,12 @@ from scorekeeper.rules.ending import (
     game_ending,
     names_in_words,
 )
+from scorekeeper.rules.ending_money import (
+    KITTY_RETURNED_WORDS,
+    MoneyAtEnd,
+    money_at_end,
+    settle_ending,
+)
 from scorekeeper.rules.entries import (
     HandCheck,
     PlayerEntry,
@@ -161,6 +167,7 @@ __all__ = [
     "INCOMPLETE_GAME_WORDS",
     "JOKER",
     "KITTY_SPLITS",
+    "KITTY_RETURNED_WORDS",
     "KITTY_WORDS",
     "MELD_KINDS",
     "MISSING",
@@ -182,6 +189,7 @@ __all__ = [
     "HandRule",
     "HandVerdict",
     "MayIPolicy",
+    "MoneyAtEnd",
     "MayIRuling",
     "Meld",
     "Payouts",
@@ -238,6 +246,7 @@ __all__ = [
     "may_i_words",
     "melds_in_words",
     "minimum_cards",
+    "money_at_end",
     "missing_score_verdict",
     "posted_missing_score",
     "net_parts",
@@ -272,6 +281,7 @@ __all__ = [
     "score_terms",
     "search_rulings",
     "settle",
+    "settle_ending",
     "start_refusal",
     "stock_words",
     "two_highest",
