@@ -126,6 +126,7 @@ def _settlement(game: Game) -> dict[str, Any] | None:
         return None
     return {
         "kitty": settled.kitty,
+        "kitty_returned": settled.kitty_returned,
         "kitty_split": game.rules.settlement.kitty_split if game.rules.settlement else None,
         "players": [
             {

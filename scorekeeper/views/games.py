@@ -13,7 +13,7 @@ from scorekeeper.forms.game import ChoosePlayersForm, SeatingForm
 from scorekeeper.league import leagues
 from scorekeeper.models import GameStatus, League, LeagueRuleSet, Player
 from scorekeeper.play import games, hands
-from scorekeeper.read import scoresheet
+from scorekeeper.read import scoresheet, settlement
 from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
 from scorekeeper.web import access
@@ -141,7 +141,14 @@ def sheet(game_id: int) -> str:
     sheet = scoresheet.build(game)
     chart = scoresheet.running_chart(sheet) if sheet.rows else None
     fixable = hands.fixable_hands(game, owner=access.role_in(game.league) == "owner")
-    return render_template("games/sheet.html", game=game, sheet=sheet, chart=chart, fixable=fixable)
+    return render_template(
+        "games/sheet.html",
+        game=game,
+        sheet=sheet,
+        chart=chart,
+        fixable=fixable,
+        settled=settlement.build(game),
+    )
 
 
 @bp.post("/games/<int:game_id>/delete")
