@@ -122,10 +122,11 @@ from scorekeeper.rules.scoring import (
     wild_rank_label,
 )
 from scorekeeper.rules.seating import (
-    dealer_among,
+    dealers,
     first_player_among,
     next_present,
     rematch_first_dealer,
+    seated_for_hand,
 )
 from scorekeeper.rules.settlement import (
     KITTY_WORDS,
@@ -211,7 +212,7 @@ __all__ = [
     "contract_words",
     "correction_needs_agreement",
     "correction_terms",
-    "dealer_among",
+    "dealers",
     "dealer_for_hand",
     "decks_at_table",
     "decks_for",
@@ -258,6 +259,7 @@ __all__ = [
     "priority_words",
     "rank_name",
     "rematch_first_dealer",
+    "seated_for_hand",
     "paused_refusal",
     "resume_refusal",
     "resume_terms",
