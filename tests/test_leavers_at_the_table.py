@@ -1,16 +1,17 @@
 """A player leaves mid-game: the deal keeps passing left among those still seated, on every
-page and in the league file."""
+page, and the running totals keep the leaver apart until the end posts their total."""
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
-from reading import visible_text
+from reading import totals, visible_text
 from sqlalchemy import select
 
-from scorekeeper import exchange
+from scorekeeper import exchange, rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
 from scorekeeper.play import games
@@ -95,6 +96,50 @@ def test_the_dealer_of_the_hand_in_play_leaving_passes_the_deal_to_their_left(cl
     play_hand(game, [typed(20), PlayerEntry(went_out=True), typed(30)])
     assert table_dealer(client, game) == ("Ben", "Mom")
     assert printed_dealers(client, game) == ["Mom", "Amy", "Ben", "Mom", "Amy", "Ben"]
+
+
+def test_a_player_who_left_is_listed_apart_and_never_leads(client, ben_leaves, app):
+    game = ben_leaves
+    play_hand(game, [typed(30), typed(20), PlayerEntry(went_out=True)])
+    play_hand(game, [typed(25), typed(20), PlayerEntry(went_out=True)])
+    # Totals: Mom 80, Dad 60, Amy 65, Ben 60 (left from hand 3).
+    response = client.get(f"/games/{game.id}")
+
+    assert totals(response) == [("1", "Dad", "60"), ("2", "Amy", "65"), ("3", "Mom", "80")]
+    shown = visible_text(response)
+    assert "Dad leads" in shown and "Ben leads" not in shown
+    apart = re.search(
+        r'data-testid="left-apart"[^>]*>(.*?)</ul>', response.get_data(as_text=True), re.S
+    )
+    assert apart is not None
+    assert "Ben" in apart.group(1) and "left from hand 3" in apart.group(1)
+    assert "leader" not in apart.group(1)
+    assert "A player who left is not ranked while the game goes on" in shown
+
+    sheet = visible_text(client.get(f"/games/{game.id}/sheet"))
+    assert re.search(r"Place 3 1 2 –", sheet), sheet
+    assert "After hand 4, Dad 60, Amy 65, Mom 80, Ben 60." in sheet
+
+    token = client.post(f"/leagues/{game.league_id}/settings/share")
+    assert token.status_code == 302
+    watch = app.test_client().get(f"/watch/{loaded(game).league.share_token}/games/{game.id}")
+    watched = visible_text(watch)
+    assert "1 Dad 60 2 Amy 65 3 Mom 80 – Ben left from hand 3 60" in watched
+
+
+def test_a_leaver_is_ranked_as_ever_when_their_total_simply_stands(client, make_game):
+    game = make_game(players=FAMILY, preset="six-hands", first_dealer=0)
+    rs = game.rules
+    game.rules_data = rules.ruleset_to_dict(
+        replace(rs, fairness=replace(rs.fairness, incomplete_game=False))
+    )
+    db.session.commit()
+    play_hand(loaded(game), [PlayerEntry(went_out=True), typed(20), typed(30), typed(40)])
+    client.post(f"/games/{game.id}/leave", data={"seat": game.seats[0].id, "from_hand": 2})
+
+    response = client.get(f"/games/{game.id}")
+    assert totals(response)[0] == ("1", "Mom", "0")
+    assert "not ranked" not in visible_text(response)
 
 
 def _six_hands_played_out(game: Game) -> None:

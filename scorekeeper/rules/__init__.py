@@ -55,7 +55,9 @@ from scorekeeper.rules.incomplete_game import (
     GameVerdict,
     final_game_totals,
     leaving_words,
+    places_so_far,
     posted_total_note,
+    unranked_leaver_note,
 )
 from scorekeeper.rules.mayi import (
     MayIRuling,
@@ -253,7 +255,9 @@ __all__ = [
     "points_for_tally",
     "possible_totals",
     "posted_score_note",
+    "places_so_far",
     "posted_total_note",
+    "unranked_leaver_note",
     "preset",
     "price_group",
     "priority_words",

@@ -1,5 +1,7 @@
-"""Who deals when players have left, and who deals first when the same table plays again."""
+"""Who deals when players have left, who is placed while a game goes on, and who deals first
+when the same table plays again."""
 
+from dataclasses import replace
 from itertools import pairwise
 
 import pytest
@@ -8,8 +10,11 @@ from scorekeeper.rules import (
     RulesError,
     dealers,
     first_player_among,
+    places_so_far,
+    preset,
     rematch_first_dealer,
     seated_for_hand,
+    unranked_leaver_note,
 )
 
 # The family of the issue: Mom, Dad, Amy, Ben clockwise (seats 0 to 3), six hands.
@@ -94,6 +99,38 @@ def test_a_first_dealer_off_the_table_is_refused():
 # fmt: on
 def test_who_plays_first_follows_the_dealer(dealer, players, present, first_player):
     assert first_player_among(dealer, players, present) == first_player
+
+
+# While a game goes on, a player who left is placed only once the incomplete-game rule posts
+# their total; with the rule off their total stands and places them.
+# fmt: off
+@pytest.mark.parametrize(
+    ("totals",                               "left",   "rule", "expected"),
+    [
+        ({"Mom": 90, "Dad": 70, "Amy": 80, "Ben": 60}, {"Ben"}, True,
+                                             {"Mom": 3, "Dad": 1, "Amy": 2, "Ben": None}),
+        ({"Mom": 90, "Dad": 70, "Amy": 70, "Ben": 60}, {"Ben"}, True,
+                                             {"Mom": 3, "Dad": 1, "Amy": 1, "Ben": None}),
+        ({"Mom": 90, "Dad": 70, "Amy": 80, "Ben": 60}, {"Ben"}, False,
+                                             {"Mom": 4, "Dad": 2, "Amy": 3, "Ben": 1}),
+        ({"Mom": 90, "Dad": 70, "Amy": 80, "Ben": 60}, set(),   True,
+                                             {"Mom": 4, "Dad": 2, "Amy": 3, "Ben": 1}),
+        ({"Mom": 9, "Dad": 7, "Amy": 8, "Ben": 6}, {"Ben", "Dad"}, True,
+                                             {"Mom": 2, "Dad": None, "Amy": 1, "Ben": None}),
+    ],
+    ids=["leaver-not-leading", "tie-among-the-seated", "rule-off-places-the-leaver",
+         "nobody-left", "two-leavers"],
+)
+# fmt: on
+def test_places_so_far_leave_out_players_who_left(totals, left, rule, expected):
+    assert places_so_far(totals, left, incomplete_game_rule=rule) == expected
+
+
+def test_the_note_on_unranked_leavers_follows_the_rule_switch():
+    rs = preset("continental")
+    off = replace(rs, fairness=replace(rs.fairness, incomplete_game=False))
+    assert "not ranked while the game goes on" in unranked_leaver_note(rs)
+    assert unranked_leaver_note(off) == ""
 
 
 # fmt: off
