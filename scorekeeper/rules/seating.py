@@ -64,7 +64,7 @@ def first_player_among(dealer_seat: int, players: int, present: Collection[int])
     return next_present(dealer_seat + 1, players, present)
 
 
-def rematch_first_dealer(first_dealer_seat: int, players: int, present: Collection[int]) -> int:
-    """Who deals first when the same table plays again: the next seat on from the last first
-    dealer, still at the table (the deal keeps passing to the left from game to game)."""
-    return next_present((first_dealer_seat + 1) % players, players, present)
+def rematch_first_dealer(first_dealer_seat: int, players: int) -> int:
+    """Who deals first when the same table plays again: the seat to the left of the last
+    game's first dealer (the deal keeps passing to the left from game to game)."""
+    return dealer_for_hand(first_dealer_seat, 2, players)
