@@ -1,5 +1,5 @@
 """Playing again after any ending, with everyone who sat down at the start; taking players out
-of the seating (and adding them back) before Start."""
+of the seating (and adding them back) before Start; a new game seated as the last one sat."""
 
 from __future__ import annotations
 
@@ -182,3 +182,24 @@ def test_adding_a_player_already_seated_seats_them_once(client, ben_left):
     again = move(client, league, seating, f"in:{player_id(league, 'Amy')}")
 
     assert seated_names(again) == list(FAMILY)
+
+
+def test_a_new_game_seats_the_players_as_they_sat_last_time(client, make_league):
+    league = make_league(players=("Ann", "Bob", "Cat", "Dan", "Eve"))
+    by_name = {p.name: p for p in league.players}
+    for seated in (("Dan", "Ann", "Cat", "Eve"), ("Cat", "Bob", "Dan", "Ann")):
+        games.start_game(league, league.rulesets[0], [by_name[n] for n in seated], 0)
+    db.session.commit()
+
+    response = client.post(
+        f"/leagues/{league.id}/games/new",
+        data={
+            "players": [by_name[n].id for n in ("Ann", "Bob", "Cat", "Dan", "Eve")],
+            "new_player": "Fay",
+            "ruleset": league.rulesets[0].id,
+        },
+    )
+
+    assert response.status_code == 200
+    # The last game's order first, then the others as listed, the new one last.
+    assert seated_names(response) == ["Cat", "Bob", "Dan", "Ann", "Eve", "Fay"]

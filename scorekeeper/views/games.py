@@ -33,7 +33,8 @@ def new_game(league_id: int) -> Response | str | tuple[str, int]:
         return render_template("games/new.html", league=league, form=form)
     if not form.validate():
         return render_template("games/new.html", league=league, form=form), 422
-    chosen = [p for p in league.players if p.id in set(form.players.data or [])]
+    ticked = set(form.players.data or [])
+    chosen = leagues.as_they_sat_last(league, [p for p in league.players if p.id in ticked])
     if form.new_player.data:
         chosen.append(leagues.add_player(league, form.new_player.data))
     ruleset = db.get_or_404(LeagueRuleSet, form.ruleset.data)
