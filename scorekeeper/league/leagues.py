@@ -73,6 +73,19 @@ def rename_player(player: Player, name: str) -> None:
     db.session.flush()
 
 
+def as_they_sat_last(league: League, players: list[Player]) -> list[Player]:
+    """`players` in the order they sat in the league's last game; those not in it follow,
+    in the order given."""
+    last = select(func.max(Game.id)).where(Game.league_id == league.id).scalar_subquery()
+    order = list(
+        db.session.scalars(
+            select(Seat.player_id).where(Seat.game_id == last).order_by(Seat.position)
+        )
+    )
+    seat_of = {player_id: seat for seat, player_id in enumerate(order)}
+    return sorted(players, key=lambda player: seat_of.get(player.id, len(order)))
+
+
 GAMES_PER_PAGE = 12
 
 

@@ -180,19 +180,42 @@ def touch(game: Game) -> None:
     game.updated_at = datetime.now(UTC)
 
 
+def left_from(game: Game) -> dict[int, int]:
+    """The seats whose players left, each with the first hand they do not play."""
+    return {
+        seat.position: seat.left_from_hand for seat in game.seats if seat.left_from_hand is not None
+    }
+
+
 def seats_at_hand(game: Game, hand_number: int) -> list[Seat]:
     """The seats that play hand `hand_number`: everyone who has not left before it."""
-    return [
-        seat
-        for seat in game.seats
-        if seat.left_from_hand is None or seat.left_from_hand > hand_number
-    ]
+    seated = rules.seated_for_hand(len(game.seats), left_from(game), hand_number)
+    return [seat for seat in game.seats if seat.position in seated]
+
+
+def dealers(game: Game, before: int | None = None) -> list[int | None]:
+    """Who deals each hand of the game, by seat: each hand dealt keeps its dealer (only
+    those before hand `before`, when given), and the deal passes left among the players
+    still seated; None for a hand too few are left to play."""
+    dealt = {
+        hand.number: hand.dealer_position
+        for hand in game.hands
+        if before is None or hand.number < before
+    }
+    count = rules.hand_count(game.rules)
+    return rules.dealers(game.first_dealer_position, len(game.seats), count, left_from(game), dealt)
 
 
 def dealer_position(game: Game, hand_number: int) -> int:
-    """Who deals hand `hand_number`: the deal passes left, skipping players who have left."""
-    present = {seat.position for seat in seats_at_hand(game, hand_number)}
-    return rules.dealer_among(game.first_dealer_position, hand_number, len(game.seats), present)
+    """Who deals hand `hand_number`: the next player still seated to the left of the one who
+    dealt the hand before.
+
+    :raises GameRefused: when fewer than two players are left for that hand.
+    """
+    seat = dealers(game, before=hand_number)[hand_number - 1]
+    if seat is None:
+        raise GameRefused(f"Fewer than two players are left for hand {hand_number}.")
+    return seat
 
 
 def advance(game: Game, hand: Hand) -> None:

@@ -61,7 +61,9 @@ from scorekeeper.rules.incomplete_game import (
     GameVerdict,
     final_game_totals,
     leaving_words,
+    places_so_far,
     posted_total_note,
+    unranked_leaver_note,
 )
 from scorekeeper.rules.mayi import (
     MayIRuling,
@@ -128,10 +130,11 @@ from scorekeeper.rules.scoring import (
     wild_rank_label,
 )
 from scorekeeper.rules.seating import (
-    dealer_among,
+    dealers,
     first_player_among,
     next_present,
     rematch_first_dealer,
+    seated_for_hand,
 )
 from scorekeeper.rules.settlement import (
     KITTY_WORDS,
@@ -219,7 +222,7 @@ __all__ = [
     "contract_words",
     "correction_needs_agreement",
     "correction_terms",
-    "dealer_among",
+    "dealers",
     "dealer_for_hand",
     "decks_at_table",
     "decks_for",
@@ -261,12 +264,15 @@ __all__ = [
     "points_for_tally",
     "possible_totals",
     "posted_score_note",
+    "places_so_far",
     "posted_total_note",
+    "unranked_leaver_note",
     "preset",
     "price_group",
     "priority_words",
     "rank_name",
     "rematch_first_dealer",
+    "seated_for_hand",
     "paused_refusal",
     "resume_refusal",
     "resume_terms",

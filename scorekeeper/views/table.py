@@ -19,7 +19,7 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm
-from scorekeeper.models import Game, GameStatus, Hand, HandState
+from scorekeeper.models import Game, Hand, HandState
 from scorekeeper.play import games, hands, mayi
 from scorekeeper.read import scoresheet, settlement
 from scorekeeper.read.hand_card import hand_card
@@ -64,7 +64,7 @@ def show(game_id: int) -> str:
         stock_words=hands.stock_renewal_words(hand) if hand else "",
         resume_terms=rules.resume_terms(game.rules, game.started_on),
         stock_over=hand is not None and hands.stock_exhausted(hand),
-        rematch=rematch(game) if game.status == GameStatus.FINISHED else None,
+        rematch=rematch(game) if games.is_over(game) else None,
     )
 
 
