@@ -301,7 +301,7 @@ def test_priority_helper_gives_the_discard_to_the_player_in_turn(client, make_ga
     game = make_game()
     page = client.get(f"/games/{game.id}/mayi?current=1&claimants=1&claimants=3")
     text = page.get_data(as_text=True)
-    assert "It is <strong>Bob</strong>'s turn" in text and "no penalty card" in text
+    assert "It is <strong>Bob's</strong> turn" in text and "no penalty card" in text
 
 
 def test_priority_helper_records_the_winners_may_i(client, make_game):

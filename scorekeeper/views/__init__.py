@@ -2,6 +2,7 @@
 
 from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError
+from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from scorekeeper import rules
@@ -22,6 +23,12 @@ from scorekeeper.views import exchange as exchange_views
 from scorekeeper.views import rulesets as ruleset_views
 from scorekeeper.views import sheets as sheet_views
 from scorekeeper.web.database import WriteConflict
+from scorekeeper.words import possessive_ending
+
+
+def possessive_markup(name: str) -> Markup:
+    """`name` escaped, with its possessive ending as the template's own text would be."""
+    return escape(name) + Markup(possessive_ending(name))
 
 
 def register_blueprints(app: Flask) -> None:
@@ -46,6 +53,7 @@ def register_blueprints(app: Flask) -> None:
         presets=list(rules.PRESETS.values()),
         papers=PAPERS,
     )
+    app.jinja_env.filters["possessive"] = possessive_markup
 
     @app.errorhandler(400)
     def bad_request(error: HTTPException) -> tuple[str, int]:

@@ -10,6 +10,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import League, Player
 from scorekeeper.read import charts, pdf, players, standings, standings_page
 from scorekeeper.rules.standings import MEASURES, ranking_words
+from scorekeeper.words import possessive
 
 bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
 
@@ -70,8 +71,8 @@ def player(league_id: int, player_id: int) -> str:
         charts.line_chart(
             [charts.Series(person.name, [p.seat.final_total for p in counted])],
             [p.game.started_on.strftime("%-d %b") for p in counted],
-            f"{person.name}'s game totals over time",
-            f"{person.name}'s game totals, oldest first: "
+            f"{possessive(person.name)} game totals over time",
+            f"{possessive(person.name)} game totals, oldest first: "
             + ", ".join(str(p.seat.final_total) for p in counted)
             + ".",
             ident="player-chart",
