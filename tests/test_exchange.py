@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from scorekeeper import exchange, rules
 from scorekeeper.commands import demo
 from scorekeeper.extensions import db
-from scorekeeper.league import leagues, rulesets
+from scorekeeper.league import accounts, leagues, rulesets
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Game, League, LeagueRuleSet
 from scorekeeper.play import games, hands, interruptions, mayi
@@ -142,6 +142,14 @@ def empty_the_database() -> None:
     assert not any(row_counts().values())
 
 
+def import_afresh(runner, body: str):
+    """Empty the database, make the account `ann`, and import `body` as hers with the command."""
+    empty_the_database()
+    accounts.create_account("ann", "lamp rummy owl kettle")
+    db.session.commit()
+    return runner.invoke(args=["import", "-", "--owner", "ann"], input=body)
+
+
 def row_counts() -> dict[str, int]:
     return {
         table.name: db.session.scalar(select(func.count()).select_from(table))
@@ -189,8 +197,7 @@ def test_export_import_export_gives_the_same_file(app, runner):
     assert data["games"][6]["rules"]["short_card_penalty"] == 10
 
     played = stored_rows(league.id)
-    empty_the_database()
-    imported = runner.invoke(args=["import", "-"], input=exported.stdout)
+    imported = import_afresh(runner, exported.stdout)
     assert imported.exit_code == 0, imported.output
     assert "Imported the league “Demo family” with 7 game(s)." in imported.stdout
     again = runner.invoke(args=["export"])
@@ -208,8 +215,7 @@ def test_a_file_naming_cards_short_missing_cards_still_reads(app, runner):
     assert '"short_cards": 1' in exported  # the rich league has a player one card short
     older = exported.replace('"short_cards"', '"missing_cards"')
 
-    empty_the_database()
-    imported = runner.invoke(args=["import", "-"], input=older)
+    imported = import_afresh(runner, older)
 
     assert imported.exit_code == 0, imported.output
     assert without_time(runner.invoke(args=["export"]).stdout) == without_time(exported)
@@ -219,12 +225,11 @@ def test_a_report_giving_both_names_of_cards_short_is_refused(app, runner):
     exported = runner.invoke(args=["export", rich_league().name]).stdout
     both = exported.replace('"short_cards": 1', '"short_cards": 1, "missing_cards": 1', 1)
 
-    empty_the_database()
-    imported = runner.invoke(args=["import", "-"], input=both)
+    imported = import_afresh(runner, both)
 
     assert imported.exit_code != 0
     assert "older name of short_cards" in imported.output
-    assert not any(row_counts().values())
+    assert not any(count for table, count in row_counts().items() if table != "account")
 
 
 def test_import_recomputes_every_result_instead_of_reading_it(app):
