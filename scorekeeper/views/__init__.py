@@ -1,11 +1,13 @@
 """Blueprints, one per area, and the app-wide error pages."""
 
+from datetime import datetime
+
 from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest, HTTPException
 
-from scorekeeper import rules
+from scorekeeper import rules, zones
 from scorekeeper.paper import PAPERS
 from scorekeeper.play.games import status_words
 from scorekeeper.views import (
@@ -31,6 +33,11 @@ def possessive_markup(name: str) -> Markup:
     return escape(name) + Markup(possessive_ending(name))
 
 
+def local_time_words(moment: datetime, zone: str, shape: str = "%-d %b %Y, %H:%M") -> str:
+    """A time kept in UTC as a league shows it: in its zone, e.g. "26 Nov 2026, 21:15"."""
+    return zones.local_time(moment, zone).strftime(shape)
+
+
 def register_blueprints(app: Flask) -> None:
     """Attach every blueprint and error handler to the app."""
     app.register_blueprint(main.bp)
@@ -54,6 +61,7 @@ def register_blueprints(app: Flask) -> None:
         papers=PAPERS,
     )
     app.jinja_env.filters["possessive"] = possessive_markup
+    app.jinja_env.filters["local_time"] = local_time_words
 
     @app.errorhandler(400)
     def bad_request(error: HTTPException) -> tuple[str, int]:
