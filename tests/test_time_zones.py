@@ -101,7 +101,7 @@ def test_a_new_league_takes_the_configured_zone_and_the_settings_say_so(app, cli
     league = db.session.scalar(select(League).filter_by(name="The Parkers"))
     assert league.time_zone == "Europe/Paris"
     settings = visible_text(client.get(f"/leagues/{league.id}/settings"))
-    assert "New leagues start in Europe/Paris: the server's zone (its TZ setting), else UTC." in (
+    assert "New leagues start in Europe/Paris (the server's TZ setting, or UTC when that names no zone)." in (
         settings
     )
 
