@@ -25,6 +25,9 @@ def apply_defaults(app: Flask) -> None:
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
         POLL_SECONDS=5,
+        # The zone a new league starts in (its owner changes it in its settings): the
+        # server's TZ when that names a place's zone (see zones.default_zone), else UTC.
+        TIME_ZONE=os.environ.get("TZ", ""),
         # Pages go out compressed (brotli or gzip) to phones on a slow kitchen Wi-Fi.
         COMPRESS_ALGORITHM=["br", "gzip"],
         # Static files are compressed once per version by web/assets.py; 4xx pages there too.

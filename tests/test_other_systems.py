@@ -421,9 +421,10 @@ def test_the_league_file_keeps_every_new_field(app, runner, make_league):
 
     played = stored_rows(league.id)
     for table in reversed(db.metadata.sorted_tables):
-        db.session.execute(table.delete())
+        if table.name != "account":  # the owner the league is imported for
+            db.session.execute(table.delete())
     db.session.commit()
-    imported = runner.invoke(args=["import", "-"], input=exported.stdout)
+    imported = runner.invoke(args=["import", "-", "--owner", "owner"], input=exported.stdout)
     assert imported.exit_code == 0, imported.output
     again = runner.invoke(args=["export"])
     strip = lambda text: re.sub(r'"exported_at": ?"[^"]*"', "", text)  # noqa: E731

@@ -4,6 +4,7 @@ password typed in another Unicode form signs in."""
 from __future__ import annotations
 
 import html
+import re
 import unicodedata
 
 import pytest
@@ -41,6 +42,21 @@ def test_easy_passwords_are_refused(anonymous, password, message):
     assert 'id="password-error"' in shown
     assert message.lower() in shown.lower()
     assert db.session.scalar(select(func.count(Account.id))) == 0
+
+
+@pytest.mark.parametrize("path", ["/signup", "/account/password"])
+def test_a_short_password_is_refused_in_one_sentence(anonymous, client, path):
+    fields = {"password": "short", "confirm": "short"}
+    if path == "/signup":
+        response = anonymous.post(path, data={"username": "kimberly-lee", **fields})
+    else:
+        response = client.post(path, data={"current": "owner-password", **fields})
+
+    assert response.status_code == 422
+    error = re.search(r'id="password-error">([^<]*)<', response.get_data(as_text=True))
+    assert error and html.unescape(error.group(1)).strip() == (
+        "A password has at least 10 characters you can see."
+    )
 
 
 def test_a_few_unrelated_words_are_accepted(anonymous):

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 
-from scorekeeper import rules
+from scorekeeper import rules, zones
 from scorekeeper.exchange.format import Node, read_rules
 from scorekeeper.exchange.leaving import Leaver, plan_leaves
 from scorekeeper.exchange.reports import Report, read_hand_report, read_snapshot
@@ -100,7 +100,11 @@ class GameReplay:
         with refused_at(node):
             suspension = interruptions.suspend(self.game)
             if resumed_at is not None:
-                interruptions.resume(self.game, True, on=resumed_at.astimezone().date())
+                interruptions.resume(
+                    self.game,
+                    True,
+                    on=zones.local_time(resumed_at, self.game.league.time_zone).date(),
+                )
         if suspension.before_hand != node.get("before_hand").value:
             node.get("before_hand").fail(f"the game stopped before hand {hand.number}.")
         suspension.suspended_at = node.get("suspended_at").moment(required=True)

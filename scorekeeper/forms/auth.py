@@ -40,7 +40,8 @@ class SignUpForm(AppForm):
         "Password",
         validators=[
             DataRequired("Choose a password."),
-            Length(10, 200, message="A password has at least 10 characters."),
+            # The shortest length is password_problem's to say, once, with its other checks.
+            Length(max=200, message="A password has at most 200 characters."),
         ],
     )
     confirm = PasswordField(
@@ -69,7 +70,7 @@ class ChangePasswordForm(AppForm):
         "New password",
         validators=[
             DataRequired("Choose a new password."),
-            Length(10, 200, message="A password has at least 10 characters."),
+            Length(max=200, message="A password has at most 200 characters."),
         ],
     )
     confirm = PasswordField(
@@ -91,7 +92,8 @@ class ChangePasswordForm(AppForm):
 class PasscodeForm(AppForm):
     """Type the league's table passcode to score its games on this phone."""
 
-    passcode = PasswordField("Table passcode", validators=[DataRequired("Type the passcode.")])
+    # A shared code said aloud at the table, not a secret of one person: shown as typed.
+    passcode = StringField("Table passcode", validators=[DataRequired("Type the passcode.")])
 
 
 class SetPasscodeForm(AppForm):

@@ -29,6 +29,7 @@ from scorekeeper.forms.fields import (
 )
 from scorekeeper.models import League, LeagueRuleSet
 from scorekeeper.rules import limits
+from scorekeeper.words import possessive
 
 BLANK_HANDS = 3
 BLANK_DECK_ROWS = 2
@@ -282,7 +283,7 @@ class NewRuleSetForm(AppForm):
         self.league = league
         self.origin.choices = {
             "Presets": {f"preset:{key}": rs.name for key, rs in rules.PRESETS.items()},
-            f"{league.name}'s rules": {f"league:{r.id}": r.name for r in league.rulesets},
+            f"{possessive(league.name)} rules": {f"league:{r.id}": r.name for r in league.rulesets},
         }
 
     def validate_name(self, field: StringField) -> None:

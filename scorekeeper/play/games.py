@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload, selectinload
 
-from scorekeeper import rules
+from scorekeeper import rules, zones
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     Game,
@@ -113,7 +113,7 @@ def start_game(
         ruleset_id=ruleset.id,
         rules_data=rules.ruleset_to_dict(rs),
         first_dealer_position=first_dealer,
-        started_on=today or date.today(),
+        started_on=today or zones.today_in(league.time_zone),
         status=GameStatus.PLAYING,
         start_token=start_token,
     )

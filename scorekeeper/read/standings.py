@@ -65,10 +65,13 @@ def current_season(choices: list[SeasonChoice], today: date | None = None) -> Se
     return next((s for s in choices if s.key != ALL_TIME and s.contains(today)), choices[0])
 
 
-def season_named(choices: list[SeasonChoice], key: str | None) -> SeasonChoice | None:
-    """The season with this URL key (None for an unknown one); no key means the current one."""
+def season_named(
+    choices: list[SeasonChoice], key: str | None, today: date | None = None
+) -> SeasonChoice | None:
+    """The season with this URL key (None for an unknown one); no key means the current one
+    (the one `today` falls in)."""
     if not key:
-        return current_season(choices)
+        return current_season(choices, today)
     return next((s for s in choices if s.key == key), None)
 
 

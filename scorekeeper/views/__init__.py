@@ -1,10 +1,13 @@
 """Blueprints, one per area, and the app-wide error pages."""
 
+from datetime import datetime
+
 from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError
+from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest, HTTPException
 
-from scorekeeper import rules
+from scorekeeper import rules, zones
 from scorekeeper.paper import PAPERS
 from scorekeeper.play.games import status_words
 from scorekeeper.views import (
@@ -22,6 +25,17 @@ from scorekeeper.views import exchange as exchange_views
 from scorekeeper.views import rulesets as ruleset_views
 from scorekeeper.views import sheets as sheet_views
 from scorekeeper.web.database import WriteConflict
+from scorekeeper.words import possessive_ending
+
+
+def possessive_markup(name: str) -> Markup:
+    """`name` escaped, with its possessive ending as the template's own text would be."""
+    return escape(name) + Markup(possessive_ending(name))
+
+
+def local_time_words(moment: datetime, zone: str, shape: str = "%-d %b %Y, %H:%M") -> str:
+    """A time kept in UTC as a league shows it: in its zone, e.g. "26 Nov 2026, 21:15"."""
+    return zones.local_time(moment, zone).strftime(shape)
 
 
 def register_blueprints(app: Flask) -> None:
@@ -46,6 +60,8 @@ def register_blueprints(app: Flask) -> None:
         presets=list(rules.PRESETS.values()),
         papers=PAPERS,
     )
+    app.jinja_env.filters["possessive"] = possessive_markup
+    app.jinja_env.filters["local_time"] = local_time_words
 
     @app.errorhandler(400)
     def bad_request(error: HTTPException) -> tuple[str, int]:

@@ -15,6 +15,7 @@ from scorekeeper.league import accounts
 from scorekeeper.models import League
 from scorekeeper.web import access, devices
 from scorekeeper.web.database import keep_work, transaction
+from scorekeeper.words import possessive
 
 bp = Blueprint("auth", __name__)
 
@@ -180,7 +181,7 @@ def join(league_id: int) -> Page:
             return _too_many(page, refusal.wait)
         if matched:
             access.grant_scorer(league)
-            flash(f"This phone can now score {league.name}'s games.", "success")
+            flash(f"This phone can now score {possessive(league.name)} games.", "success")
             return redirect(url_for("leagues.show", league_id=league.id))
         form.passcode.errors = ["That passcode is not right."]
         keep_work()  # the failed attempt is recorded: it slows down the next guess

@@ -260,10 +260,10 @@ def resume(game_id: int) -> Response | str | tuple[str, int]:
     except games.GameRefused as refusal:
         return _refused(game, refusal)
     form = ResumeForm()
-    obstacle = interruptions.resume_obstacle(game, interruptions.today())
+    obstacle = interruptions.resume_obstacle(game, interruptions.today(game))
     if form.validate_on_submit() and not obstacle:
         try:
-            interruptions.resume(game, form.everyone_present.data, interruptions.today())
+            interruptions.resume(game, form.everyone_present.data, interruptions.today(game))
         except games.GameRefused as error:
             form.everyone_present.errors = [str(error)]
         else:

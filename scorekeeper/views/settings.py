@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
+from scorekeeper import zones
 from scorekeeper.extensions import db
 from scorekeeper.forms.auth import SetPasscodeForm
 from scorekeeper.forms.fairplay import ActionForm
@@ -28,6 +29,7 @@ def _settings_form(league: League, from_request: bool = False) -> LeagueSettings
         "place_points": ", ".join(map(str, league.place_points or [])),
         "min_games": league.min_games,
         "paper_size": league.paper_size,
+        "time_zone": league.time_zone,
     }
     if from_request:
         return LeagueSettingsForm(data=data)
@@ -50,6 +52,7 @@ def _page(
         passcode_form=passcode_form or SetPasscodeForm(formdata=None),
         ranking_hint=RANKING_HINT,
         phones=accounts.joined_phones(league),
+        default_zone=zones.default_zone(current_app.config["TIME_ZONE"]),
     ), status
 
 
@@ -57,7 +60,8 @@ def _page(
 @owner_only
 @transaction
 def show(league_id: int) -> Response | tuple[str, int]:
-    """Change the league's name, ranking measure, points for places, minimum games, paper."""
+    """Change the league's name, ranking measure, points for places, minimum games, paper
+    and time zone."""
     league = db.get_or_404(League, league_id)
     form = _settings_form(league, from_request=True)
     if form.validate_on_submit():
@@ -68,6 +72,7 @@ def show(league_id: int) -> Response | tuple[str, int]:
             form.points(),
             given(form.min_games.data),
             form.paper_size.data,
+            form.time_zone.data,
         )
         flash("Settings saved.", "success")
         return redirect(url_for("settings.show", league_id=league.id))

@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import rules
+from scorekeeper import rules, zones
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League, LeagueRuleSet, Player
 from scorekeeper.play import games
@@ -281,7 +281,7 @@ def league_blank(league: League, choice: NextGame) -> Printout:
         game=None,
         hands=printed_hands(rs, [_seat_name(names, seat) for seat in seats]),
         day="",
-        printed_on=date_words(date.today()),
+        printed_on=date_words(zones.today_in(league.time_zone)),
         first_dealer=_seat_name(names, first),
         pdf_endpoint="sheets.league_blank_pdf",
         pdf_args={"league_id": league.id, **choice.query()},
