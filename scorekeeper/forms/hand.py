@@ -256,6 +256,28 @@ class HandForm:
             f.read(sent.get(f.name))
         return not any(f.errors for f in fields)
 
+    def refuse_correction(self, message: str) -> None:
+        """Keep a refused correction's message on what it lacks: the reason, else the
+        table's agreement."""
+        (self.reason if not self.reason.data else self.agreed).errors.append(message)
+
+    def refused(self, names: Sequence[str]) -> list[tuple[str, str]]:
+        """Each refused input, in the page's order, as the list above the form links to it:
+        what went wrong (with the player's name and the input's label) and the input's id."""
+        found: list[tuple[str, str]] = []
+        for name, player in zip(names, self.players, strict=False):
+            labelled: list[tuple[str, Input]] = [(g.label, count) for g, count in player.counts]
+            labelled += [(f.label, f) for f in (player.total, player.short, player.penalty)]
+            labelled.append((player.penalty_reason.label, player.penalty_reason))
+            found += [
+                (f"{name}, {label}: {' '.join(f.errors)}", f.id)
+                for label, f in labelled
+                if f.errors
+            ]
+        for f in (self.made_by, self.reason, self.agreed):
+            found += [(message, f.id) for message in f.errors]
+        return found
+
     def player(self, index: int) -> PlayerFields:
         """The inputs of the player in seat `index`."""
         return self.players[index]

@@ -101,13 +101,15 @@ def _hand_page(
     for problem in problems:
         for index in problem.concerns:
             by_player.setdefault(index, []).append(problem.message)
+    seats = hands.hand_seats(hand)
     return render_template(
         "table/hand_form.html",
         game=game,
         hand=hand,
-        seats=hands.hand_seats(hand),
+        seats=seats,
         card=hand_card(game, hand),
         form=form,
+        refused=form.refused([seat.player.name for seat in seats]),
         mode=mode,
         terms=hands.correction_terms(hand) if hand.state == HandState.SCORED else None,
         no_score_hint=rules.no_score_hint(game.rules),
@@ -185,7 +187,7 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     except hands.HandRefused as refused:
         return _refused(game, hand, form, "edit", refused)
     except games.GameRefused as refusal:
-        form.reason.errors = [str(refusal)]
+        form.refuse_correction(str(refusal))
         return _hand_page(game, hand, form, "edit", 422)
     if correction is None:
         flash(f"Hand {hand.number} is unchanged.", "info")
