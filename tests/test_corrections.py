@@ -141,6 +141,9 @@ def test_correction_from_a_stale_form_is_refused(client, game):
 
     assert response.status_code == 409
     assert scores(hand.id)["Dan"] == 25
+    shown = visible_text(response)
+    assert "Your scores differ for Dan: compare them at the table." in shown
+    assert "Dan 25 20 differs" in shown  # saved, then what this phone sent
     assert len(corrections()) == 1
 
 

@@ -350,6 +350,58 @@ def test_different_second_report_is_refused_and_the_first_stands(
     assert hands_of(game) == [(1, 1, "scored"), (2, 1, "playing")]
 
 
+def saved_beside_sent(response) -> list[tuple[str, ...]]:
+    """The rows of the table that sets the saved scores beside the ones this phone sent."""
+    table = re.search(r'data-testid="saved-beside-sent".*?<tbody>(.*?)</tbody>', markup(response), re.S)
+    assert table, "no saved scores beside the sent ones"
+    return [
+        tuple(" ".join(re.sub(r"<[^>]+>", " ", cell).split()) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S))
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table.group(1), re.S)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("second", "differ", "rows"),
+    [
+        (
+            [cards(low=3), OUT, cards(ace=1), {"total": 40}],
+            "Your scores differ for Ann, Bob, Cat, Dan: compare them at the table.",
+            [("Ann", "out · 0", "15 differs"), ("Bob", "10", "out · 0 differs"),
+             ("Cat", "10", "20 differs"), ("Dan", "15", "40 differs")],
+        ),
+        (
+            [OUT, cards(low=2), cards(high=1), {"total": 20}],
+            "Your scores differ for Dan: compare them at the table.",
+            [("Ann", "out · 0", "out · 0"), ("Bob", "10", "10"), ("Cat", "10", "10"),
+             ("Dan", "15", "20 differs")],
+        ),
+        (
+            [OUT, cards(high=1), cards(high=1), {"total": 15}],
+            "Every score you sent matches the one saved; only the details behind them differ.",
+            [("Ann", "out · 0", "out · 0"), ("Bob", "10", "10"), ("Cat", "10", "10"),
+             ("Dan", "15", "15")],
+        ),
+    ],
+    ids=["all-differ", "one-differs", "same-scores"],
+)  # fmt: skip
+def test_the_phone_that_lost_the_race_sees_what_it_sent_beside_what_was_saved(
+    client, make_game, second, differ, rows
+):
+    game = make_game(players=FOUR)
+    hand = game.hands[0]
+    seen = input_value(client.get(score_url(game, hand)), "version")
+    first = hand_data(hand, [OUT, cards(low=2), cards(high=1), {"total": 15}])
+    client.post(score_url(game, hand), data=first | {"version": seen})
+
+    response = client.post(score_url(game, hand), data=hand_data(hand, second) | {"version": seen})
+
+    assert response.status_code == 409
+    assert differ in visible_text(response)
+    assert saved_beside_sent(response) == rows
+    assert f'href="/games/{game.id}/hands/{hand.id}/edit">Fix hand 1</a>' in markup(response)
+    assert scores(hand) == {"Ann": 0, "Bob": 10, "Cat": 10, "Dan": 15}
+
+
 def test_form_opened_before_the_stock_ran_out_is_not_told_the_hand_was_saved(client, make_game):
     game = make_game(players=FOUR)
     hand = game.hands[0]

@@ -21,10 +21,11 @@ from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm
 from scorekeeper.models import Game, GameStatus, Hand, HandState
 from scorekeeper.play import games, hands, mayi
-from scorekeeper.read import scoresheet, settlement
+from scorekeeper.read import already_saved, scoresheet, settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
+from scorekeeper.rules.entries import PlayerEntry
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, transaction
 from scorekeeper.web.sessions import leaves_session_alone
@@ -142,7 +143,7 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
             confirmed=form.confirm.data,
         )
     except hands.HandAlreadySaved as already:
-        return _already_saved(game, already)
+        return _already_saved(game, already, form.entries())
     except hands.HandRefused as refused:
         return _refused(game, hand, form, "score", refused)
     except games.GameRefused as refusal:
@@ -183,7 +184,7 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
             seen_version=_int(form.version.data),
         )
     except hands.HandAlreadySaved as saved:
-        return _already_saved(game, saved)
+        return _already_saved(game, saved, form.entries())
     except hands.HandRefused as refused:
         return _refused(game, hand, form, "edit", refused)
     except games.GameRefused as refusal:
@@ -231,12 +232,21 @@ def _refused(
     return _hand_page(game, hand, form, mode, 422, warnings, refused.check.errors)
 
 
-def _already_saved(game: Game, saved: hands.HandAlreadySaved) -> Response | tuple[str, int]:
+def _already_saved(
+    game: Game, saved: hands.HandAlreadySaved, sent: list[PlayerEntry] | None
+) -> Response | tuple[str, int]:
+    """The page of a report refused because the hand was saved first: what is saved, and
+    beside it what this phone sent (when it could be read)."""
     if saved.same:
         flash(f"Hand {saved.hand.number} was already saved, exactly as you sent it.", "info")
         return redirect(url_for("table.show", game_id=game.id))
     return render_template(
-        "table/already_saved.html", game=game, hand=saved.hand, sheet=scoresheet.build(game)
+        "table/already_saved.html",
+        game=game,
+        hand=saved.hand,
+        sheet=scoresheet.build(game),
+        compared=already_saved.saved_beside_sent(saved.hand, sent) if sent else [],
+        may_fix=saved.hand.id in _fixable(game),
     ), 409
 
 
@@ -254,5 +264,6 @@ def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
     if game is None or hand is None or hand.state != HandState.SCORED:
         return render_template("errors/conflict.html"), 409
     form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number)
-    same = form.read(request.form) and hands.same_report(hand, form.entries())
-    return _already_saved(game, hands.HandAlreadySaved(hand, same))
+    sent = form.entries() if form.read(request.form) else None
+    same = sent is not None and hands.same_report(hand, sent)
+    return _already_saved(game, hands.HandAlreadySaved(hand, same), sent)

@@ -88,6 +88,19 @@ def test_phone_b_follows_phone_a_and_cannot_overwrite_its_hand(
     form_b.save(2)
     expect(b.get_by_role("heading", level=1)).to_have_text("Hand 2 was already saved")
     expect(b.get_by_text("What you sent was not saved")).to_be_visible()
+    # B sees its own numbers beside the saved ones, in the first screen, the differences named.
+    expect(b.get_by_test_id("differ")).to_have_text(
+        "Your scores differ for Dan, Eve: compare them at the table."
+    )
+    compared = b.get_by_test_id("saved-beside-sent")
+    expect(compared).to_be_in_viewport()
+    saved_scores = [s.replace("out ", "out · ") for s in hand_scores_shown(HAND_2_FROM_A)]
+    sent_scores = [s.replace("out ", "out · ") for s in hand_scores_shown(HAND_2_FROM_B)]
+    for n, (name, saved, sent) in enumerate(zip(SEATING, saved_scores, sent_scores, strict=True)):
+        mark = "" if saved == sent else " differs"
+        row = compared.locator("tbody tr").nth(n).locator("th, td")
+        expect(row).to_have_text([name, saved, sent + mark])
+    expect(b.get_by_role("link", name="Fix hand 2")).to_be_visible()
     after_2 = [x + y for x, y in zip(after_1, scores(HAND_2_FROM_A), strict=True)]
     saved = b.locator("table.sheet tbody tr").nth(1).locator(".hand-score")
     expect(saved).to_have_text(hand_scores_shown(HAND_2_FROM_A))
