@@ -31,6 +31,10 @@ CARDS_MESSAGE = f"Give a whole number of cards, 0 to {CARDS.high}."
 POINTS_MESSAGE = f"Give a whole number of points, 0 to {POINTS.high}."
 # A check box sent with one of these values stays unticked.
 UNTICKED = ("", "false")
+# A hand priced in more groups than FOLD_PAST (the progressive game prices card by card)
+# shows its SHOWN_AT_ONCE dearest groups and folds the others under "More cards".
+FOLD_PAST = 8
+SHOWN_AT_ONCE = 6
 
 
 def count_field_names(groups: Sequence[rules.PriceGroup]) -> list[str]:
@@ -46,6 +50,23 @@ def count_field_names(groups: Sequence[rules.PriceGroup]) -> list[str]:
             name, n = f"{base}_{n}", n + 1
         names.append(name)
     return names
+
+
+def folded_groups(groups: Sequence[rules.PriceGroup]) -> tuple[rules.PriceGroup, ...]:
+    """The price groups the hand form folds away, in the groups' order: none of a short
+    list; of a long one, all but the dearest (the first listed of equal price first)."""
+    if len(groups) <= FOLD_PAST:
+        return ()
+    dearest = sorted(groups, key=lambda group: -group.points)[:SHOWN_AT_ONCE]
+    return tuple(group for group in groups if group not in dearest)
+
+
+def more_cards_words(folded: Sequence[rules.PriceGroup]) -> str:
+    """The words that open the folded groups: "More cards: A to 9"."""
+    labels = [group.label for group in folded]
+    return "More cards: " + (
+        f"{labels[0]} to {labels[-1]}" if len(labels) > 3 else ", ".join(labels)
+    )
 
 
 def count_field(seat: int, groups: Sequence[rules.PriceGroup], label: str) -> str:
@@ -148,6 +169,8 @@ class PlayerFields:
     short: Number
     penalty: Number
     penalty_reason: Text
+    # The labels of the groups whose counts fold away (see `folded_groups`).
+    folded: tuple[str, ...] = ()
 
     @classmethod
     def blank(
@@ -176,6 +199,7 @@ class PlayerFields:
                 "Reason for the penalty",
                 longest=limits.LONGEST["penalty_reason"],
             ),
+            folded=tuple(group.label for group in folded_groups(groups)),
         )
         for _, count in counts:
             count.show(0)
@@ -212,6 +236,21 @@ class PlayerFields:
         self.penalty_reason.data = self.penalty_reason.text = entry.penalty_reason
 
     @property
+    def shown_counts(self) -> list[tuple[rules.PriceGroup, Number]]:
+        """The counts shown at once."""
+        return [(group, count) for group, count in self.counts if group.label not in self.folded]
+
+    @property
+    def folded_counts(self) -> list[tuple[rules.PriceGroup, Number]]:
+        """The counts folded under "More cards"."""
+        return [(group, count) for group, count in self.counts if group.label in self.folded]
+
+    @property
+    def opens_fold(self) -> bool:
+        """True when a folded count holds cards or was refused: the fold shows it open."""
+        return any(count.data or count.errors for _, count in self.folded_counts)
+
+    @property
     def has_errors(self) -> bool:
         """True when any of the player's inputs was refused."""
         return any(f.errors for f in self.inputs())
@@ -229,6 +268,7 @@ class HandForm:
         version: int | None = None,
     ) -> None:
         groups = rules.hand_prices(rs, hand_number)
+        self.more_cards_words = more_cards_words(folded_groups(groups))
         self.players = [
             PlayerFields.blank(seat, groups, rs.short_card_penalty) for seat in range(seat_count)
         ]
