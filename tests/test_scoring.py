@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameStatus, Hand, HandScore, HandState, Seat
+from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, HandState, Seat
 from scorekeeper.play import games
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
@@ -398,8 +398,43 @@ def test_the_phone_that_lost_the_race_sees_what_it_sent_beside_what_was_saved(
     assert response.status_code == 409
     assert differ in visible_text(response)
     assert saved_beside_sent(response) == rows
-    assert f'href="/games/{game.id}/hands/{hand.id}/edit">Fix hand 1</a>' in markup(response)
+    assert "Fix hand 1 with what you sent" in visible_text(response)
     assert scores(hand) == {"Ann": 0, "Bob": 10, "Cat": 10, "Dan": 15}
+
+
+def sent_again(response, action: str) -> dict[str, str]:
+    """The inputs of the page's form that posts to `action`, as the browser sends them."""
+    form = re.search(rf'<form method="post" action="{action}">(.*?)</form>', markup(response), re.S)
+    assert form, action
+    return dict(re.findall(r'<input name="([^"]+)" type="hidden" value="([^"]*)">', form.group(1)))
+
+
+def test_the_losing_phone_opens_the_fix_form_with_what_it_sent_and_may_save_it(client, make_game):
+    game = make_game(players=FOUR)
+    hand = game.hands[0]
+    seen = input_value(client.get(score_url(game, hand)), "version")
+    first = hand_data(hand, [OUT, cards(low=2), cards(high=1), {"total": 15}])
+    client.post(score_url(game, hand), data=first | {"version": seen})
+    sent = [OUT, cards(low=2), cards(high=1, ace=1), {"total": 20}]
+    lost = client.post(score_url(game, hand), data=hand_data(hand, sent) | {"version": seen})
+    edit_url = f"/games/{game.id}/hands/{hand.id}/edit"
+
+    opened = client.post(edit_url, data=sent_again(lost, edit_url))
+
+    # The fix form shows this phone's numbers; nothing is saved until it is sent.
+    assert opened.status_code == 200
+    assert "Fix hand 1" in visible_text(opened)
+    assert [input_value(opened, f"p2_{GROUPS[g]}") for g in ("high", "ace")] == ["1", "1"]
+    assert input_value(opened, "p3_total") == "20"
+    assert scores(hand) == {"Ann": 0, "Bob": 10, "Cat": 10, "Dan": 15}
+    assert db.session.scalar(select(func.count()).select_from(Correction)) == 0
+
+    again = hand_data(hand, sent, version=input_value(opened, "version"), made_by="Amy")
+    saved = client.post(edit_url, data=again)
+
+    assert saved.status_code == 302
+    assert scores(hand) == {"Ann": 0, "Bob": 10, "Cat": 30, "Dan": 20}
+    assert db.session.scalar(select(func.count()).select_from(Correction)) == 1
 
 
 def test_form_opened_before_the_stock_ran_out_is_not_told_the_hand_was_saved(client, make_game):

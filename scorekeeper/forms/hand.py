@@ -280,12 +280,14 @@ class HandForm:
         self.made_by = Text("made_by", "Your name", longest=limits.LONGEST["name"])
         self.reason = Text("reason", "Why the change", longest=limits.LONGEST["words"])
         self.agreed = Check("agreed", "The whole table agrees to this change")
+        # Sent by the page of a hand saved first: open the fix form with these numbers.
+        self.review = Check("review", "Fix the hand with what you sent")
         # What refuses the report as a whole, shown above the form.
         self.form_errors: list[str] = []
 
     def inputs(self) -> list[Input]:
         """Every input of the form."""
-        fields: list[Input] = [self.version, self.stock_ran_out, self.confirm]
+        fields: list[Input] = [self.version, self.stock_ran_out, self.confirm, self.review]
         fields += [self.made_by, self.reason, self.agreed]
         return fields + [f for player in self.players for f in player.inputs()]
 
@@ -295,6 +297,16 @@ class HandForm:
         for f in fields:
             f.read(sent.get(f.name))
         return not any(f.errors for f in fields)
+
+    def report_as_sent(self) -> list[tuple[str, str]]:
+        """The report's inputs as read (names and values, ticked boxes only), for a page to
+        send them again."""
+        fields = [self.stock_ran_out] + [f for player in self.players for f in player.inputs()]
+        return [
+            (f.name, "y" if isinstance(f, Check) else f.text)
+            for f in fields
+            if not isinstance(f, Check) or f.data
+        ]
 
     def refuse_correction(self, message: str) -> None:
         """Keep a refused correction's message on what it lacks: the reason, else the

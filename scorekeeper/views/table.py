@@ -25,7 +25,6 @@ from scorekeeper.read import already_saved, scoresheet, settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
-from scorekeeper.rules.entries import PlayerEntry
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, transaction
 from scorekeeper.web.sessions import leaves_session_alone
@@ -143,7 +142,7 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
             confirmed=form.confirm.data,
         )
     except hands.HandAlreadySaved as already:
-        return _already_saved(game, already, form.entries())
+        return _already_saved(game, already, form)
     except hands.HandRefused as refused:
         return _refused(game, hand, form, "score", refused)
     except games.GameRefused as refusal:
@@ -172,6 +171,8 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         return _hand_page(game, hand, form, "edit")
     if not form.read(request.form):
         return _hand_page(game, hand, form, "edit", 422)
+    if form.review.data:  # what a phone sent for a hand saved first: shown to fix, not saved
+        return _hand_page(game, hand, form, "edit")
     try:
         correction = hands.correct_hand(
             hand,
@@ -184,7 +185,7 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
             seen_version=_int(form.version.data),
         )
     except hands.HandAlreadySaved as saved:
-        return _already_saved(game, saved, form.entries())
+        return _already_saved(game, saved, form)
     except hands.HandRefused as refused:
         return _refused(game, hand, form, "edit", refused)
     except games.GameRefused as refusal:
@@ -233,7 +234,7 @@ def _refused(
 
 
 def _already_saved(
-    game: Game, saved: hands.HandAlreadySaved, sent: list[PlayerEntry] | None
+    game: Game, saved: hands.HandAlreadySaved, sent: HandForm | None
 ) -> Response | tuple[str, int]:
     """The page of a report refused because the hand was saved first: what is saved, and
     beside it what this phone sent (when it could be read)."""
@@ -245,7 +246,8 @@ def _already_saved(
         game=game,
         hand=saved.hand,
         sheet=scoresheet.build(game),
-        compared=already_saved.saved_beside_sent(saved.hand, sent) if sent else [],
+        compared=already_saved.saved_beside_sent(saved.hand, sent.entries()) if sent else [],
+        sent=sent.report_as_sent() if sent else [],
         may_fix=saved.hand.id in _fixable(game),
     ), 409
 
@@ -264,6 +266,6 @@ def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
     if game is None or hand is None or hand.state != HandState.SCORED:
         return render_template("errors/conflict.html"), 409
     form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number)
-    sent = form.entries() if form.read(request.form) else None
-    same = sent is not None and hands.same_report(hand, sent)
+    sent = form if form.read(request.form) else None
+    same = sent is not None and hands.same_report(hand, sent.entries())
     return _already_saved(game, hands.HandAlreadySaved(hand, same), sent)
