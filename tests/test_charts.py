@@ -270,9 +270,10 @@ def test_one_game_league_player_chart(client, one_game_league):
 
     chart = chart_of(get_page(client, f"/leagues/{one_game_league.id}/players/{bob.id}"))
 
-    assert "Bob's game totals, oldest first: 0." in chart
+    assert "Bob's game totals, oldest first: game 1 0." in chart
     assert [len(points) for points in polylines(chart)] == [1]
-    assert ">1 Mar</text>" in chart
+    assert 'text-anchor="middle">1</text>' in chart  # game 1, not a date
+    assert ">1 Mar</text>" not in chart
 
 
 def test_games_of_one_day_are_told_apart_on_the_standings_chart(client, make_league, make_game):

@@ -70,10 +70,10 @@ def player(league_id: int, player_id: int) -> str:
     chart = (
         charts.line_chart(
             [charts.Series(person.name, [p.seat.final_total for p in counted])],
-            [p.game.started_on.strftime("%-d %b") for p in counted],
+            [str(p.game.number) for p in counted],
             f"{possessive(person.name)} game totals over time",
             f"{possessive(person.name)} game totals, oldest first: "
-            + ", ".join(str(p.seat.final_total) for p in counted)
+            + ", ".join(f"game {p.game.number} {p.seat.final_total}" for p in counted)
             + ".",
             ident="player-chart",
         )
