@@ -324,12 +324,29 @@ def sign_in_with_next(app: Flask, target: str):
         "https:evil.example",
         "javascript:alert(1)",
         "leagues/1",
+        "/\r\nx",  # a line break would end the redirect's header
+        "/\nSet-Cookie: session=stolen",
+        "/leagues/1\r",
+        "/x\x00",
+        "/x\x7f",
+        "/x\x85",  # NEL, a control character of Latin-1
     ],
 )
 def test_next_leaving_the_site_goes_home_instead(app, owner, target):
     response = sign_in_with_next(app, target)
     assert response.status_code == 302
     assert response.location == "/"
+
+
+def test_a_line_break_in_next_of_the_address_signs_in_and_goes_home(app, owner):
+    phone = Browser(app)
+    response = phone.post(
+        "/login?next=/%0D%0Ax", data={"username": "owner", "password": "owner-password"}
+    )
+
+    assert response.status_code == 302
+    assert response.location == "/"
+    assert phone.session()["account_id"] == owner.id
 
 
 @pytest.mark.parametrize("target", ["/leagues/1", "/leagues/1/standings?season=all"])
