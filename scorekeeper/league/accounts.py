@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 import unicodedata
 from datetime import UTC, datetime, timedelta
@@ -139,6 +140,13 @@ def _verifies(stored_hash: str, secret: str) -> bool:
         return False
 
 
+@functools.cache
+def _stand_in_hash() -> str:
+    """A hash of nothing anyone can type: a missing account's password is checked against it,
+    so a wrong password costs the same work whether or not the account exists."""
+    return hash_secret(secrets.token_hex(32))
+
+
 def account_named(username: str) -> Account | None:
     """The account with this user name, ignoring case."""
     return db.session.scalar(select(Account).where(Account.username_key == fold_name(username)))
@@ -251,7 +259,8 @@ def authenticate(
     """
     _guard_password(username, address, device)
     account = account_named(username)
-    if account is not None and secret_matches(account.password_hash, password):
+    stored = account.password_hash if account is not None else _stand_in_hash()
+    if secret_matches(stored, password) and account is not None:
         _rehash_if_needed(account, password)
         # A device's success clears the device's failures only: the guesser's back-off on
         # the account stays where it is.
