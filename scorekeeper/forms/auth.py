@@ -47,9 +47,13 @@ class SignUpForm(AppForm):
         "Password again", validators=[EqualTo("password", message="The two passwords differ.")]
     )
 
+    # Set when the name is refused as taken: that refusal tells the name exists, so it counts.
+    name_taken = False
+
     def validate_username(self, field: StringField) -> None:
         """Refuse a user name already taken (ignoring case)."""
         if field.data and accounts.account_named(field.data) is not None:
+            self.name_taken = True
             raise ValidationError("That user name is taken; choose another.")
 
     def validate_password(self, field: PasswordField) -> None:

@@ -36,9 +36,12 @@ LONGEST_WAIT = FAILURE_WINDOW
 ADDRESS_FAILURES = 20
 # Table passcodes from one address, whatever the league: free tries before the back-off.
 PASSCODE_FAILURES = 5
-# New accounts from one address within SIGNUP_WINDOW: enough for a family's owners, and one
-# address cannot make accounts without end (sign-up is open).
+# Sign-ups (accounts made, and those refused for a taken name, which tell that the name
+# exists) from one address within SIGNUP_WINDOW: enough for a family's owners, and one
+# address cannot make accounts, or list names, without end (sign-up is open).
 SIGNUPS_PER_ADDRESS = 10
+# The same from every address together: many addresses cannot make accounts without end.
+SIGNUPS_PER_HOUR = 60
 SIGNUP_WINDOW = timedelta(hours=1)
 # A browser's device cookie (given at each sign-in) is judged by its own failures: this many
 # are free, then the same back-off as an account's. A guesser at the account's back-off
@@ -62,14 +65,15 @@ class TooManyAttempts(Exception):
 
 
 class TooManySignUps(Exception):
-    """Sign-up refused for a while: the address made SIGNUPS_PER_ADDRESS accounts lately."""
+    """Sign-up refused for a while: too many sign-ups from the address, or from everywhere."""
 
-    def __init__(self, wait: timedelta) -> None:
+    def __init__(self, wait: timedelta, everywhere: bool = False) -> None:
         self.wait = wait
-        super().__init__(
-            f"{SIGNUPS_PER_ADDRESS} accounts were made from this network in the last hour, "
-            f"the most we allow. Try again in {duration(wait)}."
-        )
+        if everywhere:
+            said = f"{SIGNUPS_PER_HOUR} sign-ups reached this server in the last hour"
+        else:
+            said = f"{SIGNUPS_PER_ADDRESS} sign-ups came from this network in the last hour"
+        super().__init__(f"{said}, the most we allow. Try again in {duration(wait)}.")
 
 
 def duration(wait: timedelta) -> str:
@@ -296,32 +300,34 @@ def change_password(account: Account, password: str) -> None:
     db.session.flush()
 
 
-def sign_up_wait(address: str) -> timedelta | None:
-    """How long until the address may make an account again, or None when it may now."""
+def _sign_up_wait(limit: int, *conditions: ColumnElement[bool]) -> timedelta | None:
+    """How long until fewer than `limit` sign-ups match within the hour, or None if they do."""
     since = datetime.now(UTC) - SIGNUP_WINDOW
-    mine = (
-        LoginAttempt.username == SIGNUP_KEY,
-        LoginAttempt.address == address[:64],
-        LoginAttempt.at >= since,
-    )
+    mine = (LoginAttempt.username == SIGNUP_KEY, LoginAttempt.at >= since, *conditions)
     made = db.session.scalar(select(func.count(LoginAttempt.id)).where(*mine)) or 0
-    if made < SIGNUPS_PER_ADDRESS:
+    if made < limit:
         return None
     # The sign-up whose leaving the window brings the count under the limit.
     freed = db.session.scalar(
-        select(LoginAttempt.at)
-        .where(*mine)
-        .order_by(LoginAttempt.at)
-        .offset(made - SIGNUPS_PER_ADDRESS)
-        .limit(1)
+        select(LoginAttempt.at).where(*mine).order_by(LoginAttempt.at).offset(made - limit).limit(1)
     )
     if freed is not None and freed.tzinfo is None:
         freed = freed.replace(tzinfo=UTC)  # SQLite keeps no zone
     return max((freed or since) + SIGNUP_WINDOW - datetime.now(UTC), timedelta(seconds=1))
 
 
+def sign_up_refusal(address: str) -> TooManySignUps | None:
+    """Why the address may not sign up now (its own hour's limit, or everyone's), or None."""
+    wait = _sign_up_wait(SIGNUPS_PER_ADDRESS, LoginAttempt.address == address[:64])
+    if wait is not None:
+        return TooManySignUps(wait)
+    wait = _sign_up_wait(SIGNUPS_PER_HOUR)
+    return TooManySignUps(wait, everywhere=True) if wait is not None else None
+
+
 def guard_sign_up(address: str) -> None:
-    """Refuse a sign-up once the address made SIGNUPS_PER_ADDRESS accounts in the window.
+    """Refuse a sign-up once the address made SIGNUPS_PER_ADDRESS in the hour, or every
+    address together SIGNUPS_PER_HOUR.
 
     Counted one at a time with the sign-in tries (the same lock, held until the request
     commits), so parallel sign-ups cannot overshoot.
@@ -329,16 +335,22 @@ def guard_sign_up(address: str) -> None:
     :raises TooManySignUps: with the time until the oldest counted sign-up leaves the window.
     """
     _serialise_attempts()
-    wait = sign_up_wait(address)
-    if wait is not None:
-        raise TooManySignUps(wait)
+    refusal = sign_up_refusal(address)
+    if refusal is not None:
+        raise refusal
 
 
 def sign_up(username: str, password: str, address: str) -> Account:
-    """Make an account, counted against the address's sign-ups (after `guard_sign_up`)."""
+    """Make an account, counted against the sign-ups (after `guard_sign_up`)."""
     account = create_account(username, password)
     _record(SIGNUP_KEY, address)
     return account
+
+
+def count_refused_sign_up(address: str) -> None:
+    """Count a sign-up refused for a taken name like one made: each tells whether a name
+    exists, so listing names is as slow as making accounts (after `guard_sign_up`)."""
+    _record(SIGNUP_KEY, address)
 
 
 def check_passcode(league: League, passcode: str, address: str) -> bool:
