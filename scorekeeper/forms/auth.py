@@ -109,3 +109,9 @@ class SetPasscodeForm(AppForm):
             Length(4, 60, message="A passcode has 4 to 60 characters."),
         ],
     )
+
+    def validate_passcode(self, field: StringField) -> None:
+        """Refuse a passcode a stranger could guess, such as "1234" or a single word."""
+        problem = accounts.passcode_problem(field.data or "")
+        if problem:
+            raise ValidationError(problem)

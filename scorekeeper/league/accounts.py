@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import secrets
 import unicodedata
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
@@ -13,6 +14,7 @@ from sqlalchemy import ColumnElement, delete, func, select, text
 from zxcvbn import zxcvbn
 
 from scorekeeper.extensions import db
+from scorekeeper.league.passphrases import suggested_passcode
 from scorekeeper.models import Account, JoinedPhone, League, LoginAttempt
 from scorekeeper.rules.limits import fold_name
 
@@ -36,6 +38,9 @@ LONGEST_WAIT = FAILURE_WINDOW
 ADDRESS_FAILURES = 20
 # Table passcodes from one address, whatever the league: free tries before the back-off.
 PASSCODE_FAILURES = 5
+# Table passcodes at one league, whatever the address: free tries before the back-off, so
+# many addresses together cannot guess faster than a few dozen tries a quarter hour.
+LEAGUE_PASSCODE_FAILURES = 20
 # Sign-ups (accounts made, and those refused for a taken name, which tell that the name
 # exists) from one address within SIGNUP_WINDOW: enough for a family's owners, and one
 # address cannot make accounts, or list names, without end (sign-up is open).
@@ -74,6 +79,15 @@ class TooManySignUps(Exception):
         else:
             said = f"{SIGNUPS_PER_ADDRESS} sign-ups came from this network in the last hour"
         super().__init__(f"{said}, the most we allow. Try again in {duration(wait)}.")
+
+
+@dataclass(frozen=True)
+class PasscodeGuesses:
+    """Wrong passcodes typed at a league lately, as its owner sees them in Settings."""
+
+    count: int
+    networks: int
+    last: datetime | None
 
 
 def duration(wait: timedelta) -> str:
@@ -353,21 +367,61 @@ def count_refused_sign_up(address: str) -> None:
     _record(SIGNUP_KEY, address)
 
 
+def _passcode_key(league: League) -> str:
+    return f"{PASSCODE_KEY}{league.id}"
+
+
 def check_passcode(league: League, passcode: str, address: str) -> bool:
     """True when `passcode` is the league's; a failure is recorded like a wrong password.
 
-    Failures are counted per address across every league, never per league: one phone
-    guessing cannot close a league's join page to the family's other phones.
+    Failures are counted per address across every league, and per league across every
+    address: one phone guessing slows only itself, and many addresses together cannot make
+    more than a few dozen guesses at one league a quarter hour.
 
-    :raises TooManyAttempts: while the address's back-off runs.
+    :raises TooManyAttempts: while the address's back-off runs, or the league's.
     """
     _serialise_attempts()
-    mine = (LoginAttempt.username == PASSCODE_KEY, LoginAttempt.address == address)
-    _refuse_until_waited(*_failures(*mine), PASSCODE_FAILURES)
+    here = (LoginAttempt.username.like(f"{PASSCODE_KEY}%"), LoginAttempt.address == address)
+    _refuse_until_waited(*_failures(*here), PASSCODE_FAILURES)
+    at_league = LoginAttempt.username == _passcode_key(league)
+    _refuse_until_waited(
+        *_failures(at_league), LEAGUE_PASSCODE_FAILURES, "Too many wrong passcodes for this league"
+    )
     if secret_matches(league.passcode_hash, spoken_form(passcode)):
         return True
-    _record(PASSCODE_KEY, address)
+    _record(_passcode_key(league), address)
     return False
+
+
+def passcode_guesses(league: League) -> PasscodeGuesses:
+    """The wrong passcodes typed at the league within the last KEPT_FOR: how many, from how
+    many networks, and when the last was."""
+    since = datetime.now(UTC) - KEPT_FOR
+    count, networks, last = db.session.execute(
+        select(
+            func.count(LoginAttempt.id),
+            func.count(LoginAttempt.address.distinct()),
+            func.max(LoginAttempt.at),
+        ).where(LoginAttempt.username == _passcode_key(league), LoginAttempt.at >= since)
+    ).one()
+    if last is not None and last.tzinfo is None:
+        last = last.replace(tzinfo=UTC)  # SQLite keeps no zone
+    return PasscodeGuesses(count or 0, networks or 0, last)
+
+
+def passcode_problem(passcode: str) -> str | None:
+    """Why `passcode` is too easy to guess, or None.
+
+    Judged as said aloud (any case, spaces folded), by zxcvbn as passwords are: "1234" or a
+    single word falls to a few thousand guesses; three short unrelated words do not.
+    """
+    verdict = zxcvbn(spoken_form(passcode)[:72])
+    if verdict["score"] < STRONG_ENOUGH:
+        return (
+            "That passcode is too easy to guess. Three short words are easy to say at the "
+            f"table, e.g. “{suggested_passcode()}”."
+        )
+    return None
 
 
 def spoken_form(passcode: str) -> str:

@@ -12,6 +12,7 @@ from scorekeeper.forms.fields import given
 from scorekeeper.forms.settings import LeagueSettingsForm, SeasonForm
 from scorekeeper.league import accounts
 from scorekeeper.league import settings as league_settings
+from scorekeeper.league.passphrases import suggested_passcode
 from scorekeeper.models import League
 from scorekeeper.rules.standings import RANKING_HINT
 from scorekeeper.web.access import owner_only
@@ -50,6 +51,8 @@ def _page(
         passcode_form=passcode_form or SetPasscodeForm(formdata=None),
         ranking_hint=RANKING_HINT,
         phones=accounts.joined_phones(league),
+        guesses=accounts.passcode_guesses(league),
+        passcode_example=suggested_passcode(),
     ), status
 
 
