@@ -62,7 +62,7 @@ def create_app(
     config.apply_environment(app)
     if test_config is not None:
         app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
+    config.private_folder(Path(app.instance_path))
     config.ensure_secret_key(app)
 
     db.init_app(app)

@@ -1,5 +1,6 @@
 """Configuration: defaults, then instance/config.py, then the environment, then a test mapping."""
 
+import contextlib
 import os
 import secrets
 from datetime import timedelta
@@ -49,6 +50,21 @@ def normalise_database_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
     return url
+
+
+def private_folder(path: Path) -> Path:
+    """Make the folder if missing, readable by this user only (it holds the database, the
+    secret key and backups, with every share token)."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return path
+
+
+def private_file(path: Path) -> Path:
+    """Create an empty file readable by this user only, unless it exists: SQLite then opens
+    it as an empty database, and gives its journal files the same mode."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    return path
 
 
 def ensure_secret_key(app: Flask) -> None:
