@@ -43,7 +43,8 @@ def create_app(
     """Create and configure the app.
 
     Settings come from the defaults, then `instance/config.py`, then the environment
-    (SECRET_KEY, DATABASE_URL), then `test_config`; each overrides the one before.
+    (SECRET_KEY, DATABASE_URL, HTTPS, SERVER_NAME, TRUSTED_HOSTS), then `test_config`; each
+    overrides the one before.
 
     :param instance_path: where the database, secret key and backups live; by default
         SCOREKEEPER_INSTANCE, else the checkout's `instance/` folder, or for an installed

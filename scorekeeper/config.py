@@ -35,13 +35,20 @@ def apply_defaults(app: Flask) -> None:
 
 
 def apply_environment(app: Flask) -> None:
-    """Let SECRET_KEY, DATABASE_URL and HTTPS from the environment override the files."""
+    """Let SECRET_KEY, DATABASE_URL, HTTPS, SERVER_NAME and TRUSTED_HOSTS from the
+    environment override the files."""
     if key := os.environ.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = key
     if url := os.environ.get("DATABASE_URL"):
         app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(url)
     if os.environ.get("HTTPS", "").lower() in ("1", "true", "yes"):
         app.config["HTTPS"] = True
+    # The links the app builds (a league's table and read-only links) take their host from
+    # SERVER_NAME when set; TRUSTED_HOSTS makes Flask refuse any other Host header (400).
+    if server_name := os.environ.get("SERVER_NAME", "").strip():
+        app.config["SERVER_NAME"] = server_name
+    if hosts := os.environ.get("TRUSTED_HOSTS", "").strip():
+        app.config["TRUSTED_HOSTS"] = [host.strip() for host in hosts.split(",") if host.strip()]
 
 
 def normalise_database_url(url: str) -> str:
