@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import itertools
+import re
 
 import pytest
 from test_access import PASSCODE, Browser, World, build_world, owner_of, text
@@ -89,7 +90,8 @@ def test_an_easy_passcode_is_refused_with_a_phrase_suggested(app, world, passcod
 
     assert refused.status_code == 422
     shown = html.unescape(text(refused))
-    assert "That passcode is too easy to guess. Three short words are easy to say" in shown
+    assert "That passcode is too easy to guess. Try three short unrelated words" in shown
+    assert re.search(r"Three short words are easy to say aloud, e\.g\. “\w+ \w+ \w+”", shown)
     db.session.expire_all()
     assert db.session.get(League, world.a.league_id).passcode_hash == before
     assert join(phone_at(app, "198.51.100.9"), world.a.league_id, passcode).status_code == 401

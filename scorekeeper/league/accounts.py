@@ -14,7 +14,6 @@ from sqlalchemy import ColumnElement, delete, func, select, text
 from zxcvbn import zxcvbn
 
 from scorekeeper.extensions import db
-from scorekeeper.league.passphrases import suggested_passcode
 from scorekeeper.models import Account, JoinedPhone, League, LoginAttempt
 from scorekeeper.rules.limits import fold_name
 
@@ -415,12 +414,8 @@ def passcode_problem(passcode: str) -> str | None:
     Judged as said aloud (any case, spaces folded), by zxcvbn as passwords are: "1234" or a
     single word falls to a few thousand guesses; three short unrelated words do not.
     """
-    verdict = zxcvbn(spoken_form(passcode)[:72])
-    if verdict["score"] < STRONG_ENOUGH:
-        return (
-            "That passcode is too easy to guess. Three short words are easy to say at the "
-            f"table, e.g. “{suggested_passcode()}”."
-        )
+    if zxcvbn(spoken_form(passcode)[:72])["score"] < STRONG_ENOUGH:
+        return "That passcode is too easy to guess. Try three short unrelated words, as suggested."
     return None
 
 
