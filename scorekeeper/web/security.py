@@ -42,12 +42,12 @@ def configure(app: Flask) -> None:
     is sent (pages, the league file) is kept in no cache: a shared computer's browser, or a
     proxy, would otherwise keep the league's players, games and links.
     """
-    if app.config.get("HTTPS") and not (app.config["TRUSTED_HOSTS"] or app.config["SERVER_NAME"]):
-        app.logger.warning(
-            "Neither TRUSTED_HOSTS nor SERVER_NAME is set: the table and read-only links in "
-            "Settings take their host from each request's Host header."
-        )
     if app.config.get("HTTPS"):
+        if not (app.config["TRUSTED_HOSTS"] or app.config["SERVER_NAME"]):
+            app.logger.warning(
+                "Neither TRUSTED_HOSTS nor SERVER_NAME is set: the table and read-only links "
+                "in Settings take their host from each request's Host header."
+            )
         app.config["SESSION_COOKIE_SECURE"] = True
         app.config["PREFERRED_URL_SCHEME"] = "https"
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
