@@ -48,9 +48,13 @@ class SignUpForm(AppForm):
         "Password again", validators=[EqualTo("password", message="The two passwords differ.")]
     )
 
+    # Set when the name is refused as taken: that refusal tells the name exists, so it counts.
+    name_taken = False
+
     def validate_username(self, field: StringField) -> None:
         """Refuse a user name already taken (ignoring case)."""
         if field.data and accounts.account_named(field.data) is not None:
+            self.name_taken = True
             raise ValidationError("That user name is taken; choose another.")
 
     def validate_password(self, field: PasswordField) -> None:
@@ -107,3 +111,9 @@ class SetPasscodeForm(AppForm):
             Length(4, 60, message="A passcode has 4 to 60 characters."),
         ],
     )
+
+    def validate_passcode(self, field: StringField) -> None:
+        """Refuse a passcode a stranger could guess, such as "1234" or a single word."""
+        problem = accounts.passcode_problem(field.data or "")
+        if problem:
+            raise ValidationError(problem)

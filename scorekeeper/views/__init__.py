@@ -5,7 +5,7 @@ from datetime import datetime
 from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
-from werkzeug.exceptions import BadRequest, HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException, SecurityError
 
 from scorekeeper import rules, zones
 from scorekeeper.paper import PAPERS
@@ -79,6 +79,13 @@ def register_blueprints(app: Flask) -> None:
         else:
             reason = "The request was not one the app understands. Go back and try again."
         return render_template("errors/400.html", reason=reason, detail=detail), 400
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(_error: SecurityError) -> tuple[str, int, dict[str, str]]:
+        """A Host header outside TRUSTED_HOSTS: plain words, since no link can be built for
+        it, and nothing of the host repeated."""
+        words = "This server does not answer to that address. Use the one you were given."
+        return words, 400, {"Content-Type": "text/plain; charset=utf-8"}
 
     @app.errorhandler(404)
     def not_found(error: HTTPException) -> tuple[str, int]:

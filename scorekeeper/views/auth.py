@@ -97,13 +97,13 @@ def logout_everywhere() -> Response:
 @bp.route("/signup", methods=["GET", "POST"])
 @transaction
 def signup() -> Page:
-    """Make an account to own leagues; one address makes a few an hour at most."""
+    """Make an account to own leagues; one address, and every address together, make a few
+    an hour at most."""
     form = SignUpForm()
     if not form.is_submitted():
         # Say it before the form is filled in vain.
-        wait = accounts.sign_up_wait(_address())
-        if wait is not None:
-            form.form_errors.append(str(accounts.TooManySignUps(wait)))
+        if (refusal := accounts.sign_up_refusal(_address())) is not None:
+            form.form_errors.append(str(refusal))
         return render_template("auth/signup.html", form=form)
     try:
         accounts.guard_sign_up(_address())
@@ -115,6 +115,9 @@ def signup() -> Page:
         access.sign_in(account)
         flash(f"Welcome, {account.username}. Start your league below.", "success")
         return devices.remember(redirect(url_for("main.index")), account)
+    if form.name_taken:
+        accounts.count_refused_sign_up(_address())
+        keep_work()  # the refusal is counted: it slows down listing the names taken
     return render_template("auth/signup.html", form=form), 422
 
 

@@ -13,6 +13,7 @@ from scorekeeper.forms.fields import given
 from scorekeeper.forms.settings import LeagueSettingsForm, SeasonForm
 from scorekeeper.league import accounts
 from scorekeeper.league import settings as league_settings
+from scorekeeper.league.passphrases import suggested_passcode
 from scorekeeper.models import League
 from scorekeeper.rules.standings import RANKING_HINT
 from scorekeeper.web.access import owner_only
@@ -53,6 +54,8 @@ def _page(
         ranking_hint=RANKING_HINT,
         phones=accounts.joined_phones(league),
         default_zone=zones.default_zone(current_app.config["TIME_ZONE"]),
+        guesses=accounts.passcode_guesses(league),
+        passcode_example=suggested_passcode(),
     ), status
 
 
