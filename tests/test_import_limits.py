@@ -147,7 +147,7 @@ def test_games_deals_and_entries_of_a_file_are_bounded(client, smiths):
     assert "games: a league file holds at most 100 games, not 101." in texts[0]
     assert "games[0].hands: a game has 1 to 120 deals, re-deals and re-plays included" in texts[1]
     assert re.search(
-        r"games\[\d+\]: a league file holds at most 3000 deals, reports, May I\?s and "
+        r"games\[\d+\]: a league file holds at most 2500 deals, reports, May I\?s and "
         r"suspensions in all; the games up to here hold \d+\.",
         texts[2],
     )
@@ -181,10 +181,10 @@ def test_the_largest_file_the_bounds_allow_imports_and_one_game_more_is_refused(
     db.session.commit()
 
     assert str(refused.value) == (
-        f"games[{largest}]: a league file holds at most 3000 deals, reports, May I?s and "
+        f"games[{largest}]: a league file holds at most 2500 deals, reports, May I?s and "
         f"suspensions in all; the games up to here hold {42 * (largest + 1)}."
     )
-    assert len(league.games) == largest == 71
+    assert len(league.games) == largest == 59
 
 
 def test_a_tally_of_more_groups_than_a_deck_has_is_refused(client, smiths):

@@ -78,7 +78,7 @@ SETTLEMENT_PAYMENTS = Bound(0, MOST_PLAYERS**2, "at most {high} payments")
 # What an import writes, counted in all: each deal, player's report (a correction's too),
 # May I? and suspension. With the games, this bounds what the largest file costs.
 FILE_ENTRIES = Bound(
-    0, 3000, "a league file holds at most {high} deals, reports, May I?s and suspensions in all"
+    0, 2500, "a league file holds at most {high} deals, reports, May I?s and suspensions in all"
 )
 
 # What one account may import: leagues an hour, and games kept in all its leagues.
