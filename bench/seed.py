@@ -3,7 +3,8 @@
 A few games are played through the pages (sign up, a league and its players, seating, each
 hand's form); the league is downloaded as a league file, whose games are copied, dated over two
 seasons, into bigger files that are uploaded on the import page. The import replays each game
-through the app's own operations: no game is written any other way.
+through the app's own operations, and the big league's older games, more than one file holds,
+are replayed by the same function afterwards: no game is written any other way.
 """
 
 from __future__ import annotations
@@ -17,7 +18,13 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from flask import Flask
+
 from bench.browser import BenchError, Browser, FormData, read
+from scorekeeper import models
+from scorekeeper.exchange.format import Node
+from scorekeeper.exchange.replay import replay_game
+from scorekeeper.extensions import db
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve")
 PRESET = "continental"  # seven hands: the game most families play
@@ -133,6 +140,26 @@ def moved(game: dict[str, Any], day: date) -> dict[str, Any]:
         }
 
     return {**move(game), "started_on": day.isoformat()}
+
+
+def in_parts(data: bytes, imported: int) -> tuple[bytes, list[dict[str, Any]]]:
+    """The league file cut to its last `imported` games (the game in play among them), which
+    one upload takes, and the older games left out, oldest first."""
+    whole = json.loads(data)
+    games = whole["games"]
+    return json.dumps({**whole, "games": games[-imported:]}).encode(), games[:-imported]
+
+
+def grown(app: Flask, league: League, games: list[dict[str, Any]]) -> None:
+    """Add the older games to an imported league, each replayed as its import replays one:
+    a league may grow past what one league file holds, as a family's does over the years."""
+    with app.app_context():
+        found = db.get_or_404(models.League, int(league.path.rsplit("/", 1)[-1]))
+        players = {player.name: player for player in found.players}
+        with db.session.no_autoflush:
+            for index, game in enumerate(games):
+                replay_game(found, Node(game, f"games[{index}]"), players, list(found.rulesets))
+        db.session.commit()
 
 
 def upload_form(browser: Browser, data: bytes) -> FormData:

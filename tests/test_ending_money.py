@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from sqlalchemy import func, select
 
-from scorekeeper import rules
+from scorekeeper import exchange, rules
 from scorekeeper.extensions import db
 from scorekeeper.league import rulesets
 from scorekeeper.models import Game, GameStatus, HandState, League, MayIClaim
@@ -165,3 +165,17 @@ def test_a_leave_that_ends_the_game_says_what_becomes_of_the_kitty(client, app, 
     assert "the kitty's 1 penny goes back to whoever paid it. Ben takes back 1" in shown
     db.session.expire_all()
     assert games.load_game(game.id).status == GameStatus.PLAYING
+
+
+def test_a_league_file_keeps_the_kitty_given_back(client, app, make_league, owner):
+    game = started(client, make_league)
+    buy(client, game, "Dad")
+    score(client, app, game, HAND)
+    assert client.post(f"/games/{game.id}/end", data={}).status_code == 302
+    exported = client.get(f"/leagues/{game.league_id}/export").get_data(as_text=True)
+    assert '"kitty_returned":true' in exported
+
+    copy = exchange.import_league(exported.replace("The Parkers", "The Parkers again"), owner)
+    db.session.commit()
+    again = client.get(f"/leagues/{copy.id}/export").get_data(as_text=True)
+    assert '"kitty_returned":true' in again

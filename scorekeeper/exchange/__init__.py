@@ -9,12 +9,14 @@ from scorekeeper.exchange.export import (
 )
 from scorekeeper.exchange.format import FORMAT, VERSION, ImportRefused
 from scorekeeper.exchange.importer import import_league
+from scorekeeper.exchange.quota import OverQuota
 
 __all__ = [
     "FORMAT",
     "VERSION",
     "ImportRefused",
     "LeagueNotFound",
+    "OverQuota",
     "file_name",
     "import_league",
     "league_for_export",

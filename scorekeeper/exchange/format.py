@@ -138,19 +138,25 @@ class Node:
         """The entry for the name `key` of this object (a player, a card group)."""
         return Node(self.value.get(key, _ABSENT), parent=self, key=key, named=True)
 
-    def items(self) -> list[Node]:
-        """The entries of a list."""
+    def items(self, bound: limits.Bound) -> list[Node]:
+        """The entries of a list, as many as `bound` allows (counted before any is read)."""
         self._expect(isinstance(self.value, list), "a list")
+        self._count(bound)
         return [Node(item, parent=self, key=i) for i, item in enumerate(self.value)]
 
-    def names(self) -> list[str]:
-        """The names of an object keyed by name, in the file's order."""
+    def names(self, bound: limits.Bound) -> list[str]:
+        """The names of an object keyed by name, in the file's order; at most `bound`."""
         self._expect(isinstance(self.value, dict), "an object keyed by name")
+        self._count(bound)
         for key in self.value:
             problem = _name_problem(key)
             if problem:
                 Node(None, parent=self, key=key, named=True).fail(problem)
         return list(self.value)
+
+    def _count(self, bound: limits.Bound) -> None:
+        if not bound.holds(len(self.value)):
+            self.fail(f"{bound.words()}, not {len(self.value)}.")
 
     def integer(self, minimum: int | None = 0, maximum: int | None = None) -> int:
         """A whole number from `minimum` to `maximum` (None: no bound)."""
@@ -310,6 +316,7 @@ def _plain_report(value: Any) -> PlayerEntry | None:
         and type(penalty) is int
         and type(reason) is str
         and type(tally) is dict
+        and len(tally) <= limits.PRICE_GROUPS.high
     ):
         return None
     if typed_total is not None and not -MOST_POINTS <= typed_total <= MOST_POINTS:
@@ -342,7 +349,7 @@ def _read_report(node: Node) -> PlayerEntry:
     tally_node = node.get("tally", None)
     tally: dict[str, int] = {}
     if tally_node.value is not None:
-        for label in tally_node.names():
+        for label in tally_node.names(limits.PRICE_GROUPS):
             count = tally_node.value[label]
             if not (type(count) is int and -MOST_CARDS <= count <= MOST_CARDS):
                 tally_node.named(label).integer(-MOST_CARDS, MOST_CARDS)  # says what is wrong

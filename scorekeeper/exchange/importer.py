@@ -1,5 +1,9 @@
 """Import a league file as a new league: settings, players, rule sets, seasons, then games.
 
+Everything that can be checked without the database is checked first (every count, the type
+of every field, names, rule sets), so the first row is written only for a file that reads
+well, and the write lock is held for the replay alone.
+
 All or nothing: the import raises at the first fault and the caller rolls the session back
 (the CLI command does, and so does the `transaction` decorator when the upload page answers
 422), so nothing of the file is kept.
@@ -7,15 +11,19 @@ All or nothing: the import raises at the first fault and the caller rolls the se
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 
 from scorekeeper import zones
 from scorekeeper.exchange.format import Node, read_file, read_rules
+from scorekeeper.exchange.quota import check_quota
 from scorekeeper.exchange.replay import replay_game
+from scorekeeper.exchange.survey import survey_games
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues
 from scorekeeper.league import settings as league_settings
-from scorekeeper.models import Account, League, LeagueRuleSet, Player
+from scorekeeper.models import Account, League, LeagueRuleSet
 from scorekeeper.paper import DEFAULT_PAPER, PAPER_NAMES
 from scorekeeper.rules import limits
 from scorekeeper.rules.standings import MEASURES
@@ -32,14 +40,28 @@ def import_league(data: bytes | str, owner: Account | None = None) -> League:
     """
     root = read_file(data).fields(*FILE_FIELDS)
     root.get("exported_at", None).moment()
-    league = _league(root.get("league"), owner)
-    players = _players(league, root.get("players"))
-    rulesets = _rulesets(league, root.get("rulesets"))
-    for node in root.get("seasons", []).items():
-        _season(league, node)
+    games = root.get("games", []).items(limits.FILE_GAMES)
+    survey_games(games)
+    if owner is not None:
+        check_quota(owner, len(games))
+    settings = _league(root.get("league"), owner)
+    names = _player_names(root.get("players"))
+    rules_data = _rulesets(root.get("rulesets"))
+    season_nodes = root.get("seasons", []).items(limits.LEAGUE_SEASONS)
+    seasons = [_season(node) for node in season_nodes]
+
+    league = League(owner=owner, **settings)
+    db.session.add(league)
+    players = dict(zip(names, leagues.add_players(league, names), strict=True))
+    rulesets = [LeagueRuleSet(preset_key=key, data=data) for key, data in rules_data]
+    league.rulesets.extend(rulesets)
+    try:
+        league_settings.add_seasons(league, seasons)
+    except league_settings.SeasonRefused as refused:
+        season_nodes[refused.index].fail(str(refused))
     # Each game is flushed as it starts (its seats need their ids): once per game is enough.
     with db.session.no_autoflush:
-        for node in root.get("games", []).items():
+        for node in games:
             replay_game(league, node, players, rulesets)
     db.session.flush()
     return league
@@ -54,7 +76,8 @@ def _name(node: Node, longest: int) -> str:
     return name
 
 
-def _league(node: Node, owner: Account | None) -> League:
+def _league(node: Node, owner: Account | None) -> dict[str, Any]:
+    """The new league's settings, its name not taken by another of the owner's leagues."""
     node.fields(*LEAGUE_FIELDS)
     name = _name(node.get("name"), 80)
     # Only the owner's own leagues count: another family's names are none of their business.
@@ -65,70 +88,53 @@ def _league(node: Node, owner: Account | None) -> League:
             f"a league called “{taken[limits.fold_name(name)]}” is already here; "
             "rename one of them first."
         )
-    place_points = node.get("place_points", [5, 3, 1])
-    places = place_points.items()
-    if len(places) > limits.PLACES_SCORED.high:
-        place_points.fail(f"at most {limits.PLACES_SCORED.high} places score points.")
-    high = limits.PLACE_POINTS.high
-    points = [point.integer(0, high) for point in places]
+    places = node.get("place_points", [5, 3, 1]).items(limits.PLACES_SCORED)
     min_games = node.get("min_games", 0)
-    min_games.integer(0, limits.GAMES_TO_RANK.high)
-    league = League(
-        name=name,
-        owner=owner,
-        ranking=node.get("ranking", "average").choice(tuple(MEASURES)),
-        place_points=points,
-        min_games=min_games.value,
-        paper_size=node.get("paper_size", DEFAULT_PAPER).choice(PAPER_NAMES),
-        time_zone=_time_zone(node.get("time_zone", zones.UTC_NAME)),
-    )
-    db.session.add(league)
-    db.session.flush()
-    return league
+    return {
+        "name": name,
+        "ranking": node.get("ranking", "average").choice(tuple(MEASURES)),
+        "place_points": [point.integer(0, limits.PLACE_POINTS.high) for point in places],
+        "min_games": min_games.integer(0, limits.GAMES_TO_RANK.high),
+        "paper_size": node.get("paper_size", DEFAULT_PAPER).choice(PAPER_NAMES),
+        "time_zone": _time_zone(node.get("time_zone", zones.UTC_NAME)),
+    }
 
 
 def _time_zone(node: Node) -> str:
+    """A zone this app knows, by its IANA name."""
     zone = node.text(zones.LONGEST_NAME)
     if not zones.is_zone(zone):
         node.fail(f"{zone} is not a time zone this app knows; give one such as Europe/London.")
     return zone
 
 
-def _players(league: League, node: Node) -> dict[str, Player]:
-    players: dict[str, Player] = {}
-    for item in node.items():
+def _player_names(node: Node) -> list[str]:
+    """The players' names, each unique ignoring case (a dict of folded names, not a scan)."""
+    names: dict[str, str] = {}
+    for item in node.items(limits.LEAGUE_PLAYERS):
         name = _name(item, 40)
         if item.value != name:
             item.fail("a name has no spaces at its ends, and no two in a row.")
-        other = leagues.player_named(league, name)
-        if other is not None:
-            item.fail(f"{other.name} is already among the players.")
-        players[name] = leagues.add_player(league, name)
-    return players
+        key = limits.fold_name(name)
+        if key in names:
+            item.fail(f"{names[key]} is already among the players.")
+        names[key] = name
+    return list(names.values())
 
 
-def _rulesets(league: League, node: Node) -> list[LeagueRuleSet]:
+def _rulesets(node: Node) -> list[tuple[str, dict[str, Any]]]:
+    """Each rule set's preset key and its rules, checked."""
     rulesets = []
-    for item in node.items():
+    for item in node.items(limits.LEAGUE_RULESETS):
         item.fields("preset_key", "rules")
-        ruleset = LeagueRuleSet(
-            preset_key=item.get("preset_key").text(40, blank=False),
-            data=read_rules(item.get("rules")),
-        )
-        league.rulesets.append(ruleset)
-        rulesets.append(ruleset)
-    if not rulesets:
-        node.fail("a league has at least one rule set.")
-    db.session.flush()
+        key = item.get("preset_key").text(40, blank=False)
+        rulesets.append((key, read_rules(item.get("rules"))))
     return rulesets
 
 
-def _season(league: League, node: Node) -> None:
+def _season(node: Node) -> league_settings.NewSeason:
     node.fields("name", "starts_on", "ends_on")
     starts_on, ends_on = node.get("starts_on").day(), node.get("ends_on").day()
     if ends_on < starts_on:
         node.get("ends_on").fail("the last day comes before the first day.")
-    try:
-        league_settings.add_season(league, _name(node.get("name"), 60), starts_on, ends_on)
-    except league_settings.SettingsRefused as refused:
-        node.fail(str(refused))
+    return league_settings.NewSeason(_name(node.get("name"), 60), starts_on, ends_on)

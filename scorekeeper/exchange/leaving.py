@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from scorekeeper.exchange.format import Node
 from scorekeeper.models import Seat
+from scorekeeper.rules import limits
 
 Leaver = tuple[Seat, int, Node]
 
@@ -39,7 +40,7 @@ def plan_leaves(
             if node.get("number").integer(minimum=1) != from_hand:
                 continue
             if node.get("dealer").integer() == seat.position or seat.player.name in (
-                node.get("players", {}).names()
+                node.get("players", {}).names(limits.HAND_REPORTS)
             ):
                 present = index
             if seat.player.name in _claimants(node):
@@ -60,5 +61,5 @@ def plan_leaves(
 def _claimants(node: Node) -> list[str]:
     return [
         claim.fields("player", "made_at").get("player").text(40)
-        for claim in node.get("claims", []).items()
+        for claim in node.get("claims", []).items(limits.HAND_CLAIMS)
     ]

@@ -27,6 +27,7 @@ from scorekeeper.models import (
     Player,
 )
 from scorekeeper.play import games, hands, interruptions, mayi
+from scorekeeper.rules import limits
 
 GAME_FIELDS = (
     *("ruleset", "rules", "started_on", "first_dealer", "seats", "suspensions", "hands"),
@@ -41,7 +42,6 @@ CORRECTION_FIELDS = ("made_at", "made_by", "reason", "old", "new")
 ENDED = (GameStatus.FINISHED, GameStatus.INCOMPLETE)
 HAND_STATES = tuple(state.value for state in HandState)
 GAME_STATUSES = tuple(status.value for status in GameStatus)
-MOST_RENEWALS = 100  # far more than a hand ever sees; a bound on the work one file can ask
 
 
 @contextmanager
@@ -134,14 +134,14 @@ class GameReplay:
             for pause in self.breaks.pop(number, []):
                 self.take_break(pause, hand)
         renewals = node.get("stock_renewals", 0)
-        if renewals.integer(maximum=MOST_RENEWALS) and hand.stock_renewals is None:
+        if renewals.integer(maximum=limits.STOCK_RENEWALS.high) and hand.stock_renewals is None:
             hand.stock_renewals = 0  # a hand not flushed yet: the column's default, as saved
         for _ in range(renewals.integer()):
             if hand.stock_ran_out:
                 break  # files from before renewals were told apart count the last run-out too
             with refused_at(renewals):
                 hands.renew_stock(hand)
-        for claim_node in node.get("claims", []).items():
+        for claim_node in node.get("claims", []).items(limits.HAND_CLAIMS):
             self.claim(hand, claim_node)
         for seat_id in self.leave_during.pop(index, []):
             self.leave(seat_id)
@@ -176,10 +176,11 @@ class GameReplay:
         """Leave the hand in play, deal it again, or score it (then its free corrections)."""
         state = HandState(node.get("state").choice(HAND_STATES))
         players = node.get("players", {})
-        fixes = node.get("corrections", []).items()
+        fixes = node.get("corrections", []).items(limits.HAND_CORRECTIONS)
         if fixes and state != HandState.SCORED:
             node.get("corrections").fail("only a scored hand can have corrections.")
-        if state in (HandState.PLAYING, HandState.REDEALT, HandState.UNPLAYED) and players.names():
+        idle = state in (HandState.PLAYING, HandState.REDEALT, HandState.UNPLAYED)
+        if idle and players.names(limits.HAND_REPORTS):
             players.fail(f"a hand {state.value} has no scores.")
         if state == HandState.PLAYING and not last:
             node.get("state").fail("only the last hand of a game can still be in play.")
@@ -320,7 +321,7 @@ def replay_game(
     kept = node.get("ruleset", None).optional_integer()
     if kept is not None and kept >= len(rulesets):
         node.get("ruleset").fail(f"the league has {len(rulesets)} rule set(s).")
-    seat_nodes = node.get("seats").items()
+    seat_nodes = node.get("seats").items(limits.PLAYERS)
     seated = [_player(seat.fields(*SEAT_FIELDS).get("player"), players) for seat in seat_nodes]
     first_dealer = node.get("first_dealer")
     if not 0 <= first_dealer.integer() < len(seated):
@@ -334,11 +335,9 @@ def replay_game(
     game.ruleset_id = rulesets[kept].id if kept is not None else None
     replay = GameReplay(node, game)
     replay.read_seats(seat_nodes)
-    replay.read_breaks(node.get("suspensions", []).items())
+    replay.read_breaks(node.get("suspensions", []).items(limits.GAME_SUSPENSIONS))
     hand_list = node.get("hands")
-    attempts = hand_list.items()
-    if not attempts:
-        hand_list.fail("a game has at least its first hand.")
+    attempts = hand_list.items(limits.GAME_DEALS)
     at_once, replay.leave_during = plan_leaves(
         replay.leaves, [attempt.fields(*HAND_FIELDS) for attempt in attempts]
     )

@@ -9,6 +9,7 @@ from scorekeeper import rules
 from scorekeeper.exchange.format import ImportRefused, Node, read_report
 from scorekeeper.models import Hand
 from scorekeeper.play import hands
+from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 
 
@@ -52,7 +53,7 @@ def read_hand_report(
         order, so a player renamed since then is matched by their seat.
     """
     names = [seat.player.name for seat in hands.hand_seats(hand)]
-    given = players.names()
+    given = players.names(limits.HAND_REPORTS)
     if set(given) == set(names) and len(given) == len(names):
         labels = names
     elif names_may_differ and len(given) == len(names):

@@ -48,7 +48,11 @@ class ChoosePlayersForm(AppForm):
             raise ValidationError("Choose players of this league only.")
 
     def validate_new_player(self, field: StringField) -> None:
-        """Refuse a new name that another player of the league already has."""
+        """Refuse a new name that another player of the league already has, and a new player
+        past the most a league may have."""
+        full = leagues.no_room_for_player(self.league) if field.data else None
+        if full:
+            raise ValidationError(full)
         if field.data and leagues.player_named(self.league, field.data) is not None:
             raise ValidationError(f"{field.data} is already in the league: tick their name above.")
 

@@ -46,7 +46,11 @@ class PlayerForm(AppForm):
         self.player = player
 
     def validate_name(self, field: StringField) -> None:
-        """Refuse a name another player of the league already has (ignoring case)."""
+        """Refuse a name another player of the league already has (ignoring case), and a new
+        player past the most a league may have."""
+        full = leagues.no_room_for_player(self.league) if self.player is None else None
+        if full:
+            raise ValidationError(full)
         other = leagues.player_named(self.league, field.data or "")
         if other is not None and other is not self.player:
             raise ValidationError(f"{other.name} already plays in this league.")

@@ -1,11 +1,14 @@
 """Operations on leagues and players: they change rows and flush, and never commit."""
 
+from collections.abc import Sequence
+
 from sqlalchemy import case, func, or_, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, League, LeagueRuleSet, Player, Seat
+from scorekeeper.rules import limits
 from scorekeeper.rules.limits import fold_name
 from scorekeeper.zones import UTC_NAME
 
@@ -62,12 +65,22 @@ def player_named(league: League, name: str) -> Player | None:
     return next((p for p in league.players if p.name_key == wanted), None)
 
 
+def no_room_for_player(league: League) -> str | None:
+    """Why the league can take no more players (it has as many as a league may), or None."""
+    return limits.no_room(limits.LEAGUE_PLAYERS, len(league.players))
+
+
 def add_player(league: League, name: str) -> Player:
     """Add a player to the league."""
-    player = Player(league=league, name=name)
-    db.session.add(player)
+    return add_players(league, [name])[0]
+
+
+def add_players(league: League, names: Sequence[str]) -> list[Player]:
+    """Add players to the league, written in one flush."""
+    players = [Player(league=league, name=name) for name in names]
+    db.session.add_all(players)
     db.session.flush()
-    return player
+    return players
 
 
 def rename_player(player: Player, name: str) -> None:

@@ -3,16 +3,35 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from datetime import date
+from typing import NamedTuple
 
 from sqlalchemy import select, update
 
 from scorekeeper.extensions import db
 from scorekeeper.models import League, Season
+from scorekeeper.rules import limits
 
 
 class SettingsRefused(Exception):
     """A setting that cannot be saved as asked; the message says why."""
+
+
+class SeasonRefused(SettingsRefused):
+    """A new season refused; `index` is its place among the seasons being added."""
+
+    def __init__(self, index: int, message: str) -> None:
+        self.index = index
+        super().__init__(message)
+
+
+class NewSeason(NamedTuple):
+    """A season to add: its name and its first and last days."""
+
+    name: str
+    starts_on: date
+    ends_on: date
 
 
 def update_settings(
@@ -37,25 +56,52 @@ def update_settings(
 def add_season(league: League, name: str, starts_on: date, ends_on: date) -> Season:
     """Add a season of the league's own; it may not overlap another.
 
+    :raises SettingsRefused: for an overlap, a name already used, or a league whose seasons
+        are as many as a league may have.
+    """
+    return add_seasons(league, [NewSeason(name, starts_on, ends_on)])[0]
+
+
+def add_seasons(league: League, wanted: Sequence[NewSeason]) -> list[Season]:
+    """Add seasons of the league's own; none may overlap another or share its name.
+
     Two owners' phones adding overlapping seasons at once must not both succeed: the league's
     row is written first, which makes the second request wait for the first to commit (a row
-    lock on PostgreSQL, the write lock on SQLite), and the seasons are then read afresh.
+    lock on PostgreSQL, the write lock on SQLite), and the seasons are then read afresh. The
+    checks sort the seasons once, so they cost as much as reading them.
 
-    :raises SettingsRefused: for an overlap or a name already used.
+    :raises SeasonRefused: naming the first of `wanted` at fault, by its index.
     """
     db.session.execute(update(League).where(League.id == league.id).values(id=League.id))
     others = db.session.scalars(select(Season).where(Season.league_id == league.id)).all()
-    for other in others:
-        if other.name.casefold() == name.casefold():
-            raise SettingsRefused(f"The league already has a season called {other.name}.")
-        if starts_on <= other.ends_on and other.starts_on <= ends_on:
-            raise SettingsRefused(
-                f"These dates overlap {other.name} ({other.starts_on} to {other.ends_on})."
-            )
-    season = Season(name=name, starts_on=starts_on, ends_on=ends_on)
-    league.seasons.append(season)
+    full = limits.no_room(limits.LEAGUE_SEASONS, len(others) + len(wanted) - 1)
+    if full:
+        raise SeasonRefused(max(0, limits.LEAGUE_SEASONS.high - len(others)), full)
+    named: dict[str, str] = {other.name.casefold(): other.name for other in others}
+    for index, season in enumerate(wanted):
+        key = season.name.casefold()
+        if key in named:
+            raise SeasonRefused(index, f"The league already has a season called {named[key]}.")
+        named[key] = season.name
+    _refuse_overlaps([*((None, other) for other in others), *enumerate(wanted)])
+    seasons = [Season(name=s.name, starts_on=s.starts_on, ends_on=s.ends_on) for s in wanted]
+    league.seasons.extend(seasons)
     db.session.flush()
-    return season
+    return seasons
+
+
+def _refuse_overlaps(seasons: Sequence[tuple[int | None, Season | NewSeason]]) -> None:
+    """Refuse the first new season (by start) that overlaps one starting no later."""
+    latest: tuple[int | None, Season | NewSeason] | None = None  # the one reaching furthest
+    for index, season in sorted(seasons, key=lambda pair: pair[1].starts_on):
+        if latest is not None and season.starts_on <= latest[1].ends_on:
+            at, other = (index, latest[1]) if index is not None else (latest[0], season)
+            if at is not None:
+                raise SeasonRefused(
+                    at, f"These dates overlap {other.name} ({other.starts_on} to {other.ends_on})."
+                )
+        if latest is None or season.ends_on > latest[1].ends_on:
+            latest = (index, season)
 
 
 def remove_season(league: League, season_id: int) -> None:

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from scorekeeper.rules.ruleset import FEWEST_PLAYERS, MOST_PLAYERS
+from scorekeeper.rules.ruleset import FEWEST_PLAYERS, MOST_PLAYERS, RANKS
 
 # Row ids fit the smallest integer column the app runs on (PostgreSQL's 32-bit serial).
 LARGEST_ID = 2**31 - 1
@@ -50,6 +50,7 @@ SHORT_CARD_CHARGE = Bound(0, 1000, "a missing card costs {low} to {high} points"
 MAY_I_PENALTY_CARDS = Bound(0, 20, "a May I? takes {low} to {high} penalty cards")
 MAY_I_LIMIT = Bound(0, 99, "the limit is {low} to {high} May I?s")
 EXTRA_RULES = Bound(0, 50, "at most {high} other rules")
+PRICE_GROUPS = Bound(0, len(RANKS), "at most {high} card groups")
 
 # A hand's report (the score form and the league file).
 CARDS_IN_HAND = Bound(0, 500, "{low} to {high} cards")
@@ -59,6 +60,32 @@ HAND_POINTS = Bound(0, 10_000, "{low} to {high} points")
 PLACES_SCORED = Bound(0, 10, "at most {high} places score points")
 PLACE_POINTS = Bound(0, 1000, "a place scores {low} to {high} points")
 GAMES_TO_RANK = Bound(0, 1000, "{low} to {high} games")
+# A league's players and seasons (its pages and the league file).
+LEAGUE_PLAYERS = Bound(0, 100, "a league has at most {high} players")
+LEAGUE_SEASONS = Bound(0, 100, "a league has at most {high} seasons")
+
+# The league file: every list it holds, counted before anything loops over it. Together they
+# bound the work of the largest file, whose import holds the database's write lock briefly.
+LEAGUE_RULESETS = Bound(1, 50, "a league has {low} to {high} rule sets")
+FILE_GAMES = Bound(0, 100, "a league file holds at most {high} games")
+GAME_DEALS = Bound(1, 120, "a game has {low} to {high} deals, re-deals and re-plays included")
+GAME_SUSPENSIONS = Bound(0, 50, "a game has at most {high} suspensions")
+HAND_CLAIMS = Bound(0, 100, "a hand has at most {high} May I?s")
+HAND_CORRECTIONS = Bound(0, 50, "a hand has at most {high} corrections")
+STOCK_RENEWALS = Bound(0, 100, "a hand's stock is renewed at most {high} times")
+HAND_REPORTS = Bound(0, MOST_PLAYERS, "a hand has at most {high} players' reports")
+SETTLEMENT_PAYMENTS = Bound(0, MOST_PLAYERS**2, "at most {high} payments")
+# What an import writes, counted in all: each deal, player's report (a correction's too),
+# May I? and suspension. With the games, this bounds what the largest file costs.
+FILE_ENTRIES = Bound(
+    0, 2500, "a league file holds at most {high} deals, reports, May I?s and suspensions in all"
+)
+
+# What one account may import: leagues an hour, and games kept in all its leagues.
+IMPORTS_PER_HOUR = Bound(
+    0, 5, "an account may import while it made fewer than {high} leagues in the last hour"
+)
+ACCOUNT_GAMES = Bound(0, 1000, "an account's leagues hold at most {high} games")
 # A row id, from a URL or a form.
 ROW_ID = Bound(1, LARGEST_ID, "an id is {low} to {high}")
 
@@ -125,6 +152,14 @@ def bounded(
         errors.append((path, f"{place}: {bound.words()}, not {_shown(value)}."))
         return False
     return True
+
+
+def no_room(bound: Bound, count: int) -> str | None:
+    """The refusal of one more when `count` already fill `bound`, or None when there is room."""
+    if count < bound.high:
+        return None
+    words = bound.words()
+    return f"{words[0].upper()}{words[1:]}, and this one has {count}."
 
 
 def _shown(value: object) -> str:

@@ -46,15 +46,16 @@ def import_league() -> ResponseReturnValue:
     """Import a league file as a new league of the signed-in account; a refusal changes nothing."""
     form = ImportForm()
     refusal = None
+    status = 422 if form.is_submitted() else 200
     if form.validate_on_submit():
         try:
             league = exchange.import_league(form.file.data.read(), current_account())
         except exchange.ImportRefused as refused:
             refusal = str(refused)
+            status = 429 if isinstance(refused, exchange.OverQuota) else 422
         else:
             flash(f"League “{league.name}” imported with {len(league.games)} game(s).", "success")
             return redirect(url_for("leagues.show", league_id=league.id))
-    status = 422 if form.is_submitted() else 200
     page = render_template("leagues/import.html", form=form, refusal=refusal, largest=_largest())
     return page, status
 
