@@ -139,4 +139,7 @@ def test_the_owner_sees_the_wrong_guesses_in_settings(app, world):
 
     assert "Wrong passcodes" not in quiet
     assert "Wrong passcodes typed in the last 24 hours: 3, from 2 networks; the last on " in told
-    assert re.search(r"the last on \d+ \w+ \d{4} at \d\d:\d\d\. If you did not expect them, set a new passcode\.", told)
+    assert re.search(
+        r"the last on \d+ \w+ \d{4} at \d\d:\d\d\. If you did not expect them, set a new passcode\.",
+        told,
+    )
