@@ -49,7 +49,7 @@ from scorekeeper.rules.entries import (
     score_terms,
 )
 from scorekeeper.rules.fairness import FAIRNESS_TITLES, FAIRNESS_WORDS, fairness_in_force
-from scorekeeper.rules.family import gap_words, start_refusal
+from scorekeeper.rules.family import Gap, family_gaps, gap_words, start_refusal
 from scorekeeper.rules.incomplete_game import (
     INCOMPLETE_GAME_WORDS,
     GameVerdict,
@@ -69,6 +69,7 @@ from scorekeeper.rules.mayi import (
     may_i_limit,
     may_i_priority,
     may_i_words,
+    most_cards_held,
     priority_words,
 )
 from scorekeeper.rules.missing_score import (
@@ -220,6 +221,8 @@ __all__ = [
     "fairness_in_force",
     "final_game_totals",
     "first_player_among",
+    "Gap",
+    "family_gaps",
     "gap_words",
     "going_out_words",
     "group_label",
@@ -236,6 +239,7 @@ __all__ = [
     "may_i_limit",
     "may_i_priority",
     "may_i_words",
+    "most_cards_held",
     "melds_in_words",
     "minimum_cards",
     "missing_score_verdict",
