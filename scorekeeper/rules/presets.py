@@ -292,28 +292,26 @@ BUYING = RuleSet(
     ),
 )
 
+# Words for whoever sets the rules up, so kept with the other rules, not on hand 4's card.
 FOURTH_HAND = (
-    "The text lost this hand: 3 sets is our reading. Change it if your family plays another."
+    "Hand 4 is our reading: the text lost it, so 3 sets stands in. "
+    "Change it if your family plays another."
 )
 SIX_HANDS = RuleSet(
     key="six-hands",
     name="Six-hand family list",
     min_players=4,
     max_players=8,
-    hands=_amend(
-        _hands(
-            (
-                (SET, SET),
-                (RUN, RUN),
-                (SET, SET, RUN),
-                (SET, SET, SET),
-                (RUN, RUN, SET),
-                (RUN, RUN, RUN),
-            ),
-            (12,) * 6,
+    hands=_hands(
+        (
+            (SET, SET),
+            (RUN, RUN),
+            (SET, SET, RUN),
+            (SET, SET, SET),
+            (RUN, RUN, SET),
+            (RUN, RUN, RUN),
         ),
-        3,
-        note=FOURTH_HAND,
+        (12,) * 6,
     ),
     deck_counts=CONTINENTAL.deck_counts,
     wild=CONTINENTAL.wild,
@@ -324,6 +322,7 @@ SIX_HANDS = RuleSet(
     extra_rules=(
         "A set may mix suits; a run is all in one suit.",
         "Dealing, decks, wild cards and prices follow Continental.",
+        FOURTH_HAND,
     ),
     description=(
         "Six contracts from 2 sets to 3 runs, the fourth (3 sets) our reading; "

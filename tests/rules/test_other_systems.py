@@ -351,7 +351,7 @@ SIX = [
     (1, "2 sets", ""),
     (2, "2 runs", ""),
     (3, "2 sets + 1 run", ""),
-    (4, "3 sets", "The text lost this hand: 3 sets is our reading. Change it if your family plays another."),
+    (4, "3 sets", ""),
     (5, "2 runs + 1 set", ""),
     (6, "3 runs", ""),
 ]  # fmt: skip
@@ -365,6 +365,15 @@ def test_six_hand_list(hand: int, words: str, note: str) -> None:
     assert contract_words(rs, hand) == words
     assert hand_rule(rs, hand).note == note
     assert cards_dealt(rs, hand) == 12
+
+
+def test_six_hand_reading_is_for_who_sets_the_rules_up() -> None:
+    """Hand 4 is our reading of a lost line: said with the rules, not on the hand's card."""
+    rs = preset("six-hands")
+    assert "Hand 4 is our reading: the text lost it, so 3 sets stands in." in " ".join(
+        rs.extra_rules
+    )
+    assert all(hand.note == "" for hand in rs.hands)
 
 
 @pytest.mark.parametrize("key", ["progressive", "progressive-13", "buying", "six-hands"])
