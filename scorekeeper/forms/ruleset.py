@@ -280,9 +280,14 @@ class NewRuleSetForm(AppForm):
     def __init__(self, league: League, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.league = league
+        # A league's copy often keeps its preset's name: each option says which it is.
         self.origin.choices = {
-            "Presets": {f"preset:{key}": rs.name for key, rs in rules.PRESETS.items()},
-            f"{league.name}'s rules": {f"league:{r.id}": r.name for r in league.rulesets},
+            "Presets": {
+                f"preset:{key}": f"{rs.name} (preset)" for key, rs in rules.PRESETS.items()
+            },
+            f"{league.name}'s rules": {
+                f"league:{r.id}": f"{r.name} (this league's)" for r in league.rulesets
+            },
         }
 
     def validate_name(self, field: StringField) -> None:
