@@ -147,6 +147,8 @@ def test_a_whole_progressive_game(
             "hand",
         ]
         assert re.search(r'data-testid="cards-dealt">(\d+)<', raw(table))[1] == str(round_ + 2)
+        # Past kings the wild rank is our reading: said with the rules, not to the table.
+        assert "our reading" not in text_of(table).lower()
         form_page = client.get(f"/games/{game.id}/hands/{games.current_hand(game).id}/score")
         assert f"{WILD[round_ - 1]} (wild)" in text_of(form_page)
         bob = OUT if round_ % 2 == 0 else ["9", "Q"]

@@ -193,6 +193,7 @@ WILD_FOR_CARDS: dict[int, str] = {
     14: "A",
     15: "2",
 }
+# Like FOURTH_HAND below, words for whoever sets the rules up, kept with the other rules.
 PAST_KINGS = (
     "Our reading: past kings the wild rank goes on to aces, then 2s. Change it if you like."
 )
@@ -200,12 +201,7 @@ PAST_KINGS = (
 
 def _progressive_hands(rounds: int) -> tuple[HandRule, ...]:
     return tuple(
-        HandRule(
-            (Meld("any", 3),),
-            cards,
-            wild_rank=WILD_FOR_CARDS[cards],
-            note=PAST_KINGS if cards > 13 else "",
-        )
+        HandRule((Meld("any", 3),), cards, wild_rank=WILD_FOR_CARDS[cards])
         for cards in range(3, 3 + rounds)
     )
 
@@ -236,6 +232,7 @@ def _progressive(rounds: int) -> RuleSet:
             "with or without a last discard.",
             "Cards left in hand count their face value (ace 1, our reading), J 11, Q 12, K 13.",
             "Decks by number of players are our reading; set your family's own.",
+            *((PAST_KINGS,) if rounds > 11 else ()),
         ),
         wild_rank_points=20,
         last_turn_after_out=True,

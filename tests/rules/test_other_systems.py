@@ -367,13 +367,20 @@ def test_six_hand_list(hand: int, words: str, note: str) -> None:
     assert cards_dealt(rs, hand) == 12
 
 
-def test_six_hand_reading_is_for_who_sets_the_rules_up() -> None:
-    """Hand 4 is our reading of a lost line: said with the rules, not on the hand's card."""
-    rs = preset("six-hands")
-    assert "Hand 4 is our reading: the text lost it, so 3 sets stands in." in " ".join(
-        rs.extra_rules
-    )
-    assert all(hand.note == "" for hand in rs.hands)
+@pytest.mark.parametrize(
+    ("key", "reading"),
+    [
+        ("six-hands", "Hand 4 is our reading: the text lost it, so 3 sets stands in."),
+        ("progressive-13", "Our reading: past kings the wild rank goes on to aces, then 2s."),
+    ],
+)
+def test_a_presets_reading_is_said_with_its_rules_not_on_a_hands_card(
+    key: str, reading: str
+) -> None:
+    """Words for whoever sets the rules up: on the editor and the referee page, not the table."""
+    rs = preset(key)
+    assert reading in " ".join(rs.extra_rules)
+    assert [hand.note for hand in rs.hands if "reading" in hand.note] == []
 
 
 @pytest.mark.parametrize("key", ["progressive", "progressive-13", "buying", "six-hands"])
