@@ -214,8 +214,10 @@ class RuleSetForm(AppForm):
         self.record = record
         # The saved rules' cells still left to the family, each marked on its field.
         self.unset = frozenset(unset)
+        # "Buy limit" in the buying game, "May I? limit" elsewhere.
+        self.limit_label = f"{claim[0].upper()}{claim[1:]} limit"
         for entry in self.hands:
-            entry.form.may_i_limit.label.text = f"{claim[0].upper()}{claim[1:]} limit"
+            entry.form.may_i_limit.label.text = self.limit_label
         # Faults of a whole section, e.g. no hands at all or a player count without decks.
         self.section_errors: dict[str, list[str]] = {"hands": [], "deck_counts": [], "prices": []}
 
