@@ -9,7 +9,7 @@ HOST   ?= 0.0.0.0
 PORT   ?= 5000
 # `make test` runs two tests at a time; `make test PYTEST_ARGS=tests/rules` runs what you name.
 PYTEST_ARGS ?= -n 2
-# Which system libraries a target needs: `run` (PDFs), `test` (also pdftoppm and Chromium).
+# Which system libraries a target needs: `run` (PDFs), `test` (also poppler-utils and Chromium).
 SYSTEM := run
 
 .PHONY: run test lint format bench clean system-deps

@@ -43,7 +43,8 @@ def create_app(
     """Create and configure the app.
 
     Settings come from the defaults, then `instance/config.py`, then the environment
-    (SECRET_KEY, DATABASE_URL), then `test_config`; each overrides the one before.
+    (SECRET_KEY, DATABASE_URL, HTTPS, SERVER_NAME, TRUSTED_HOSTS), then `test_config`; each
+    overrides the one before.
 
     :param instance_path: where the database, secret key and backups live; by default
         SCOREKEEPER_INSTANCE, else the checkout's `instance/` folder, or for an installed
@@ -62,7 +63,7 @@ def create_app(
     config.apply_environment(app)
     if test_config is not None:
         app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
+    config.private_folder(Path(app.instance_path))
     config.ensure_secret_key(app)
 
     db.init_app(app)

@@ -504,6 +504,26 @@ def scores_of(hand_id: int) -> int:
     return len(db.session.scalars(select(HandScore).filter_by(hand_id=hand_id)).all())
 
 
+def passcode_input(response) -> dict[str, str]:
+    """The attributes of the page's passcode input."""
+    tag = re.search(r'<input[^>]*name="passcode"[^>]*>', response.get_data(as_text=True))
+    assert tag, "no passcode input"
+    return dict(re.findall(r'([\w-]+)="([^"]*)"', tag.group(0)))
+
+
+def test_the_table_passcode_is_typed_and_set_in_plain_sight(app, world):
+    """A shared code said aloud at the table: shown as typed, never offered by autofill."""
+    joining = passcode_input(
+        Browser(app).post(f"/leagues/{world.a.league_id}/join", data={"passcode": "Open Sesame!"})
+    )
+    setting = passcode_input(owner_of(app, world.a).get(f"/leagues/{world.a.league_id}/settings"))
+
+    for attributes in (joining, setting):
+        assert attributes["type"] == "text"
+        assert attributes["autocomplete"] == "off"
+    assert joining["value"] == "Open Sesame!"  # a wrong code stays on show, to spot the typo
+
+
 def test_passcode_lets_a_phone_score_a_hand(app, world):
     phone = Browser(app)
 

@@ -146,6 +146,55 @@ def test_an_empty_chart_is_still_a_picture():
     assert polylines(svg) == []
 
 
+def text_boxes(svg: str) -> list[tuple[str, float, float, float, str]]:
+    """Each text's words, x, y, font size and anchor (the size its own, else the chart's)."""
+    size = float(re.search(r'<svg class="chart"[^>]* font-size="([\d.]+)"', svg).group(1))
+    return [
+        (words, float(x), float(y), float(own or size), anchor)
+        for x, y, anchor, own, words in re.findall(
+            r'<text [^>]*?x="([\d.]+)" y="([\d.]+)" text-anchor="(\w+)"'
+            r'(?: font-size="([\d.]+)")?>([^<]*)</text>',
+            svg,
+        )
+    ]
+
+
+def test_every_label_fits_inside_the_picture():
+    # The widest labels: five-figure totals, a date on the last point, the axis's name. Their
+    # width is reckoned at 0.65 em a character (the PDFs' DejaVu Sans draws a digit 0.64 em).
+    svg = charts.line_chart(
+        [charts.Series("Ann", [10000, 20])],
+        ["30 Dec", "31 Dec"],
+        "T",
+        "D",
+        x_name="Game",
+        x_notes=["30/12", "31/12"],
+    )
+    width, height = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+
+    boxes = text_boxes(svg)
+    assert {"10000", "31 Dec", "Game", "31/12"} <= {words for words, *_ in boxes}
+    for words, x, y, size, anchor in boxes:
+        wide = 0.65 * size * len(words)
+        left = {"start": x, "middle": x - wide / 2, "end": x - wide}[anchor]
+        assert 0 <= left <= left + wide <= width, words
+        assert size <= y <= height, words
+
+
+def test_a_pdf_draws_the_chart_from_its_own_attributes():
+    # WeasyPrint draws an inline SVG without the page's stylesheets: no fill means black.
+    svg = charts.line_chart(
+        [charts.Series("Ann", [10, 30, 20]), charts.Series("Bob", [5, 8, 40])], ["1", "2", "3"], "T", "D"
+    )
+
+    polylines_drawn = re.findall(r"<polyline [^>]*>", svg)
+    assert len(polylines_drawn) == 2
+    assert all('fill="none"' in line and 'stroke="#' in line for line in polylines_drawn)
+    assert re.search(r'<svg class="chart"[^>]* font-size="11"', svg)
+    assert re.search(r'<g class="grid" stroke="#', svg)
+    assert len(set(re.findall(r'<g class="series s\d" fill="(#\w+)"', svg))) == 2
+
+
 # --- the pages that draw charts ---
 
 
@@ -221,9 +270,23 @@ def test_one_game_league_player_chart(client, one_game_league):
 
     chart = chart_of(get_page(client, f"/leagues/{one_game_league.id}/players/{bob.id}"))
 
-    assert "Bob's game totals, oldest first: 0." in chart
+    assert "Bob's game totals, oldest first: game 1 0." in chart
     assert [len(points) for points in polylines(chart)] == [1]
-    assert ">1 Mar</text>" in chart
+    assert 'text-anchor="middle">1</text>' in chart  # game 1, not a date
+    assert ">1 Mar</text>" not in chart
+
+
+def test_games_of_one_day_are_told_apart_on_the_standings_chart(client, make_league, make_game):
+    league = make_league(players=("Ann", "Bob", "Cat", "Dan"))
+    for day in (26, 26, 26, 27):
+        game = make_game(("Ann", "Bob", "Cat", "Dan"), started_on=date(2026, 11, day), league=league)
+        play_hands(game, ONE_GAME)
+
+    chart = chart_of(get_page(client, f"/leagues/{league.id}/standings?season=2026"))
+
+    # Each point is its game's number; the day is written where it changes.
+    labels = [words for words, *_ in text_boxes(chart)]
+    assert labels[-7:] == ["Game", "1", "2", "3", "4", "26/11", "27/11"]
 
 
 def test_standings_chart_keeps_to_the_eight_best_ranked(client, make_league, make_game):

@@ -83,3 +83,18 @@ def test_runner_fixture_lists_the_commands(runner):
     result = runner.invoke(args=["--help"])
     assert "init-db" in result.output
     assert "demo" in result.output
+
+
+def test_import_without_an_owner_is_refused_and_imports_nothing(runner, make_league):
+    file = runner.invoke(args=["export", make_league("The Parkers").name]).stdout
+    file = file.replace("The Parkers", "The Parkers again")
+
+    refused = runner.invoke(args=["import", "-"], input=file)
+
+    assert refused.exit_code != 0
+    assert "--owner" in refused.output
+    assert db.session.scalar(select(func.count()).select_from(League)) == 1
+    owned = runner.invoke(args=["import", "-", "--owner", "owner"], input=file)
+    assert owned.exit_code == 0, owned.output
+    league = db.session.scalar(select(League).filter_by(name="The Parkers again"))
+    assert league is not None and league.owner.username == "owner"

@@ -6,11 +6,12 @@ import re
 
 import pytest
 from conftest import hand_data, out, play_hand, tally
-from reading import input_value, page, totals, visible_text
+from reading import input_value, markup, page, totals, visible_text
 from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload
 
 from scorekeeper.extensions import db
+from scorekeeper.forms.hand import CARDS_MESSAGE, POINTS_MESSAGE
 from scorekeeper.models import Correction, Game, Hand, HandScore, Seat
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
@@ -140,6 +141,9 @@ def test_correction_from_a_stale_form_is_refused(client, game):
 
     assert response.status_code == 409
     assert scores(hand.id)["Dan"] == 25
+    shown = visible_text(response)
+    assert "Your scores differ for Dan: compare them at the table." in shown
+    assert "Dan 25 20 differs" in shown  # saved, then what this phone sent
     assert len(corrections()) == 1
 
 
@@ -195,6 +199,59 @@ def test_earlier_hand_without_a_reason_or_agreement_is_refused(client, two_hands
         "a reason" in page(response)
     )
     assert scores(hand.id) == {"Ann": 0, "Bob": 10, "Cat": 10, "Dan": 15}
+    assert corrections() == []
+
+
+def error_list(response) -> list[tuple[str, str]]:
+    """The list of what to fix above the form: each item's words and where its link goes."""
+    found = re.search(r'<div class="form-errors".*?</div>', markup(response), re.S)
+    assert found, "no list of what to fix"
+    items = re.findall(r'<li><a href="#([^"]+)">(.*?)</a></li>', found.group(0), re.S)
+    return [(" ".join(words.split()), target) for target, words in items]
+
+
+@pytest.mark.parametrize(
+    ("reason", "agreed", "lacking"),
+    [("", "y", "reason"), ("", "", "reason"), ("Dan hid a joker", "", "agreed")],
+    ids=["no-reason", "neither", "not-agreed"],
+)
+def test_a_refused_correction_is_listed_above_the_form_with_a_link_to_its_field(
+    client, two_hands, reason, agreed, lacking
+):
+    game = two_hands
+    hand = game.hands[0]
+
+    response = edit(
+        client, game, hand, [OUT, cards(low=2), cards(high=1), cards(joker=1)],
+        reason=reason, agreed=agreed,
+    )  # fmt: skip
+
+    assert response.status_code == 422
+    refusal = (
+        "The cards of hand 1 are mixed, so changing it needs the whole table's agreement and a "
+        "reason: tick that everyone agrees and say why."
+    )
+    assert error_list(response) == [(refusal, lacking)]
+    text = markup(response)
+    # Where the page opens: above the first player's card, not beside the field at the bottom.
+    assert text.index('class="form-errors"') < text.index("data-player")
+    assert text.index('class="form-errors"') < text.index(f'id="{lacking}"')
+    assert f'id="{lacking}-error"' in text  # said beside the field too
+    assert corrections() == []
+
+
+def test_a_refused_number_is_listed_above_the_form_with_its_player(client, two_hands):
+    game = two_hands
+    hand = game.hands[0]
+    players = [OUT, cards(low=2), {"cards_10_k": "lots"}, {"penalty": "-3"}]
+
+    response = edit(client, game, hand, players, reason="Dan hid a joker", agreed="y")
+
+    assert response.status_code == 422
+    assert error_list(response) == [
+        (f"Cat, 10-K: {CARDS_MESSAGE}", "p2_cards_10_k"),
+        (f"Dan, Other penalty (points): {POINTS_MESSAGE}", "p3_penalty"),
+    ]
     assert corrections() == []
 
 

@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from scorekeeper import exchange, rules
 from scorekeeper.commands import demo
 from scorekeeper.extensions import db
-from scorekeeper.league import leagues, rulesets
+from scorekeeper.league import accounts, leagues, rulesets
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Game, League, LeagueRuleSet
 from scorekeeper.play import games, hands, interruptions, mayi
@@ -61,7 +61,9 @@ def rich_league() -> League:
     league, _ = demo.ensure_demo_league()
     for name in ("Ann", "Bob", "Cat", "Dan", "Eve"):
         leagues.add_player(league, name)
-    league_settings.update_settings(league, league.name, "points", [3, 2, 1], 2, "Letter")
+    league_settings.update_settings(
+        league, league.name, "points", [3, 2, 1], 2, "Letter", "America/Chicago"
+    )
     league_settings.add_season(league, "Spring", date(2026, 3, 1), date(2026, 5, 31))
     deuces = rulesets.copy_ruleset(league, rules.preset("may-i-deuces"), "Deuces at Gran's")
     db.session.commit()
@@ -142,6 +144,14 @@ def empty_the_database() -> None:
     assert not any(row_counts().values())
 
 
+def import_afresh(runner, body: str):
+    """Empty the database, make the account `ann`, and import `body` as hers with the command."""
+    empty_the_database()
+    accounts.create_account("ann", "lamp rummy owl kettle")
+    db.session.commit()
+    return runner.invoke(args=["import", "-", "--owner", "ann"], input=body)
+
+
 def row_counts() -> dict[str, int]:
     return {
         table.name: db.session.scalar(select(func.count()).select_from(table))
@@ -189,8 +199,7 @@ def test_export_import_export_gives_the_same_file(app, runner):
     assert data["games"][6]["rules"]["short_card_penalty"] == 10
 
     played = stored_rows(league.id)
-    empty_the_database()
-    imported = runner.invoke(args=["import", "-"], input=exported.stdout)
+    imported = import_afresh(runner, exported.stdout)
     assert imported.exit_code == 0, imported.output
     assert "Imported the league “Demo family” with 7 game(s)." in imported.stdout
     again = runner.invoke(args=["export"])
@@ -208,8 +217,7 @@ def test_a_file_naming_cards_short_missing_cards_still_reads(app, runner):
     assert '"short_cards": 1' in exported  # the rich league has a player one card short
     older = exported.replace('"short_cards"', '"missing_cards"')
 
-    empty_the_database()
-    imported = runner.invoke(args=["import", "-"], input=older)
+    imported = import_afresh(runner, older)
 
     assert imported.exit_code == 0, imported.output
     assert without_time(runner.invoke(args=["export"]).stdout) == without_time(exported)
@@ -219,12 +227,11 @@ def test_a_report_giving_both_names_of_cards_short_is_refused(app, runner):
     exported = runner.invoke(args=["export", rich_league().name]).stdout
     both = exported.replace('"short_cards": 1', '"short_cards": 1, "missing_cards": 1', 1)
 
-    empty_the_database()
-    imported = runner.invoke(args=["import", "-"], input=both)
+    imported = import_afresh(runner, both)
 
     assert imported.exit_code != 0
     assert "older name of short_cards" in imported.output
-    assert not any(row_counts().values())
+    assert not any(count for table, count in row_counts().items() if table != "account")
 
 
 def test_import_recomputes_every_result_instead_of_reading_it(app):
@@ -287,7 +294,7 @@ REFUSALS = [
     ("empty",               lambda text: "",                                   "line 1, column 1: the file is not valid JSON, or it was cut short (Expecting value)."),
     ("not an object",       lambda text: "[1, 2]",                             "The file holds a list, not a league: expected a JSON object."),
     ("another format",      change(format="spreadsheet"),                      'format: this is not a Scorekeeper league file (expected "scorekeeper-league").'),
-    ("unknown version",     change(version=2),                                 "version: this app reads version 1 of the league file, not 2."),
+    ("unknown version",     change(version=3),                                 "version: this app reads versions 1 to 2 of the league file, not 3."),
     ("negative tally",      change(**{f"{HAND_3}__Ann__tally__2-9": -1}),      'games[0].hands[2].players["Ann"].tally["2-9"]: a count of cards cannot be negative.'),
     ("unknown card group",  change(**{f"{HAND_3}__Ann__tally": {"2-10": 2}}),  'games[0].hands[2].players["Ann"].tally["2-10"]: the rules have no card price “2-10”.'),
     ("two players out",     change(**{f"{HAND_1}__Bob": {"went_out": True}}),  "games[0].hands[0].players: Only one player can go out in a hand, but Ann and Bob are marked out."),

@@ -160,7 +160,7 @@ def test_a_suspended_game_goes_on_on_the_terms_the_rules_keep(
     game = with_rule(make_game(players=FOUR, started_on=date(2025, 12, 30)), "suspension", rule_on)
     interruptions.suspend(game)
     db.session.commit()
-    monkeypatch.setattr(interruptions, "today", lambda: date(2026, 1, 2))
+    monkeypatch.setattr(interruptions, "today", lambda game: date(2026, 1, 2))
 
     table = visible_text(client.get(f"/games/{game.id}"))
     page = visible_text(client.get(f"/games/{game.id}/resume"))

@@ -177,7 +177,7 @@ def test_a_game_suspended_over_new_year_can_only_be_closed(client, make_game, mo
     game = make_game(started_on=date(2025, 12, 30))
     interruptions.suspend(game)
     db.session.commit()
-    monkeypatch.setattr(interruptions, "today", lambda: date(2026, 1, 2))
+    monkeypatch.setattr(interruptions, "today", lambda game: date(2026, 1, 2))
 
     shown = client.get(f"/games/{game.id}/resume").get_data(as_text=True)
     assert "The game began in 2025" in shown and "End the game here" in shown
@@ -301,7 +301,7 @@ def test_priority_helper_gives_the_discard_to_the_player_in_turn(client, make_ga
     game = make_game()
     page = client.get(f"/games/{game.id}/mayi?current=1&claimants=1&claimants=3")
     text = page.get_data(as_text=True)
-    assert "It is <strong>Bob</strong>'s turn" in text and "no penalty card" in text
+    assert "It is <strong>Bob's</strong> turn" in text and "no penalty card" in text
 
 
 def test_priority_helper_records_the_winners_may_i(client, make_game):

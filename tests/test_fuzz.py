@@ -242,7 +242,7 @@ def test_hostile_league_files_are_refused_cleanly(client, league_file, runner, d
     before = database_rows()
 
     response = upload(client, body)
-    command = runner.invoke(args=["import", "-"], input=body)
+    command = runner.invoke(args=["import", "-", "--owner", "owner"], input=body)
 
     assert response.status_code in (302, 422), response.status_code
     assert command.exception is None or isinstance(command.exception, SystemExit), repr(
@@ -261,7 +261,7 @@ def test_damaged_league_files_are_refused_cleanly_by_the_command(runner, league_
     body = data.draw(damaged_files(league_file))
     before = database_rows()
 
-    result = runner.invoke(args=["import", "-"], input=body)
+    result = runner.invoke(args=["import", "-", "--owner", "owner"], input=body)
 
     assert result.exit_code in (0, 1), result.output
     assert not isinstance(result.exception, Exception) or isinstance(

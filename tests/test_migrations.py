@@ -108,3 +108,23 @@ def test_games_ended_before_the_unplayed_state_leave_their_hand_in_play_unplayed
     assert hand_of(going_on_id) == ("PLAYING", "")
     downgrade(revision="ebd3e44564ac")
     assert hand_of(ended_id) == hand_of(going_on_id) == ("PLAYING", "")
+
+
+def test_leagues_made_before_time_zones_keep_showing_utc(file_app):
+    upgrade(revision="5d1f3a7c9e20")  # the schema before a league had a time zone
+    with db.engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO league (id, name, ranking, place_points, min_games, paper_size,"
+                " standings_stamp, created_at, updated_at)"
+                " VALUES (1, 'The Smiths', 'average', '[5, 3, 1]', 0, 'A4', 0,"
+                " '2026-01-01', '2026-01-01')"
+            )
+        )
+
+    upgrade()
+
+    with db.engine.connect() as connection:
+        assert connection.scalar(text("SELECT time_zone FROM league")) == "UTC"
+    downgrade(revision="5d1f3a7c9e20")
+    assert "time_zone" not in {c["name"] for c in inspect(db.engine).get_columns("league")}

@@ -10,9 +10,11 @@ from datetime import date
 import pytest
 from conftest import out, play_hand, tally
 
+from scorekeeper import rules
 from scorekeeper.extensions import db
+from scorekeeper.league import rulesets
 from scorekeeper.models import Game, League, Player
-from scorekeeper.play import interruptions
+from scorekeeper.play import games, interruptions
 from scorekeeper.rules.entries import PlayerEntry
 
 
@@ -48,6 +50,17 @@ def rows(text: str, title: str) -> list[tuple[str, ...]]:
         )
         for row in re.findall(r"<tr>(.*?)</tr>", match.group(1), re.S)
     ]
+
+
+def grouped_rows(text: str, title: str) -> dict[str, list[tuple[str, ...]]]:
+    """The tables of the panel headed `title`, by the heading above each."""
+    match = re.search(rf"<h2>{re.escape(title)}</h2>(.*?)</section>", text, re.S)
+    assert match, title
+    parts = re.split(r"<h3>(.*?)</h3>", match.group(1))
+    return {
+        html.unescape(name): rows(f"<h2>{title}</h2>{table}", title)
+        for name, table in zip(parts[1::2], parts[2::2], strict=True)
+    }
 
 
 def player_page(client, league: League, name: str) -> str:
@@ -107,14 +120,14 @@ def test_games_are_listed_newest_first_with_totals_and_places(client, league):
 
     assert "<h1>Ann</h1>" in text
     assert rows(text, "Games") == [
-        ("1 Feb 2026", "In progress", "–", "–"),
-        ("1 Sep 2025", "Discarded", "0", "–"),
-        ("1 Jun 2025", "Finished", "130", "4"),
-        ("1 Mar 2025", "Finished", "115", "3"),
+        ("Game 4 Continental · 1 Feb 2026", "In progress", "–", "–"),
+        ("Game 3 Continental · 1 Sep 2025", "Discarded",   "0", "–"),
+        ("Game 2 Continental · 1 Jun 2025", "Finished",    "130", "4"),
+        ("Game 1 Continental · 1 Mar 2025", "Finished",    "115", "3"),
     ]  # fmt: skip
     assert rows(player_page(client, league, "Bob"), "Games")[2:] == [
-        ("1 Jun 2025", "Finished", "30", "1"),
-        ("1 Mar 2025", "Finished", "45", "1"),
+        ("Game 2 Continental · 1 Jun 2025", "Finished", "30", "1"),
+        ("Game 1 Continental · 1 Mar 2025", "Finished", "45", "1"),
     ]
 
 
@@ -141,11 +154,11 @@ def test_contracts_count_hands_played_and_gone_out_in_games_that_count(client, l
 def test_best_hands_are_the_lowest_going_out_first_newest_first(client, league):
     # Ann's hands that count: out twice (newest first), then 5, 10 and 15.
     assert section(player_page(client, league, "Ann"), "Best hands") == (
-        "Hand 7, 1 Jun 2025 went out "
-        "Hand 1, 1 Mar 2025 went out "
-        "Hand 2, 1 Mar 2025 5 "
-        "Hand 3, 1 Jun 2025 10 "
-        "Hand 4, 1 Mar 2025 15"
+        "Game 2, hand 7 · 1 Jun 2025 went out "
+        "Game 1, hand 1 · 1 Mar 2025 went out "
+        "Game 1, hand 2 · 1 Mar 2025 5 "
+        "Game 2, hand 3 · 1 Jun 2025 10 "
+        "Game 1, hand 4 · 1 Mar 2025 15"
     )
 
 
@@ -183,7 +196,7 @@ def test_the_totals_chart_shows_the_games_that_count_oldest_first(client, league
     chart = section(text, "Game totals over time")
     assert 'role="img"' in text
     assert '<title id="player-chart-title">Ann\'s game totals over time</title>' in text
-    assert "Ann's game totals, oldest first: 115, 130." in text
+    assert "Ann's game totals, oldest first: game 1 115, game 2 130." in text
     assert "No finished game yet." not in chart
     assert len(re.findall(r"<polyline ", text)) == 1
 
@@ -211,7 +224,7 @@ def test_a_player_who_left_shows_a_posted_total(client, make_league, make_game):
     # Finishers: Ann 5, Bob 35, Cat 55, Dan 40: Eve is posted 55 + 40 = 95, fifth.
 
     assert rows(player_page(client, league, "Eve"), "Games") == [
-        ("1 Mar 2025", "Finished", "95 posted", "5"),
+        ("Game 1 Continental · 1 Mar 2025", "Finished", "95 posted", "5"),
     ]
 
 
@@ -223,3 +236,41 @@ def test_a_player_of_another_league_is_not_found_through_this_league(client, lea
     assert client.get(f"/leagues/{other.id}/players/{zoe.id}").status_code == 200
     assert client.get(f"/leagues/{league.id}/players/9999").status_code == 404
     assert db.session.get(Player, zoe.id).league_id == other.id
+
+
+def play_out(game: Game, points: Sequence[int]) -> None:
+    """Play every hand of the game: the first player goes out, the others hold `points`."""
+    for _ in range(rules.hand_count(game.rules)):
+        play_hand(game, [out(), *(PlayerEntry(typed_total=p) for p in points)])
+
+
+def test_contracts_are_kept_apart_by_rule_set(client, make_league):
+    # Ben plays hand 1 under three rule sets: its contract differs in each, so it is three
+    # rows under three names, never "hand 1, played 3 times" under the first game's words.
+    league = make_league(players=("Ann", "Ben", "Cat", "Dan"))
+    progressive = rulesets.copy_ruleset(league, rules.preset("progressive"), "Progressive")
+    six = rulesets.copy_ruleset(league, rules.preset("six-hands"), "Six hands")
+    seated = sorted(league.players, key=lambda p: ("Ben", "Ann", "Cat", "Dan").index(p.name))
+    for record in (league.rulesets[0], progressive, six):
+        game = games.start_game(league, record, seated, 0, date(2025, 3, 1))
+        db.session.commit()
+        play_out(game, (10, 20, 30))
+    db.session.commit()
+
+    text = player_page(client, league, "Ben")
+
+    contracts = grouped_rows(text, "Going out, contract by contract")
+    assert list(contracts) == ["Continental", "Progressive", "Six hands"]
+    # fmt: off
+    assert contracts["Continental"][0] == ("1 · 2 sets",                         "1", "1", "100%")
+    assert contracts["Progressive"][0] == ("1 · sets or runs of 3 or more cards", "1", "1", "100%")
+    assert contracts["Six hands"][0] == ("1 · 2 sets",                           "1", "1", "100%")
+    assert [len(c) for c in contracts.values()] == [7, 11, 6]
+    assert rows(text, "Games") == [
+        ("Game 3 Six hands · 1 Mar 2025",   "Finished", "0", "1"),
+        ("Game 2 Progressive · 1 Mar 2025", "Finished", "0", "1"),
+        ("Game 1 Continental · 1 Mar 2025", "Finished", "0", "1"),
+    ]
+    # fmt: on
+    anns = grouped_rows(player_page(client, league, "Ann"), "Going out, contract by contract")
+    assert [row[2] for row in anns["Progressive"]] == ["0"] * 11  # played each, never out

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, GameStatus, Hand, HandScore, HandState, Seat
+from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, HandState, Seat
 from scorekeeper.play import games
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
@@ -348,6 +348,93 @@ def test_different_second_report_is_refused_and_the_first_stands(
     assert "Another phone saved this hand first." in shown
     assert scores(hand) == {"Ann": 0, "Bob": 10, "Cat": 10, "Dan": 15}
     assert hands_of(game) == [(1, 1, "scored"), (2, 1, "playing")]
+
+
+def saved_beside_sent(response) -> list[tuple[str, ...]]:
+    """The rows of the table that sets the saved scores beside the ones this phone sent."""
+    table = re.search(r'data-testid="saved-beside-sent".*?<tbody>(.*?)</tbody>', markup(response), re.S)
+    assert table, "no saved scores beside the sent ones"
+    return [
+        tuple(" ".join(re.sub(r"<[^>]+>", " ", cell).split()) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S))
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table.group(1), re.S)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("second", "differ", "rows"),
+    [
+        (
+            [cards(low=3), OUT, cards(ace=1), {"total": 40}],
+            "Your scores differ for Ann, Bob, Cat, Dan: compare them at the table.",
+            [("Ann", "out · 0", "15 differs"), ("Bob", "10", "out · 0 differs"),
+             ("Cat", "10", "20 differs"), ("Dan", "15", "40 differs")],
+        ),
+        (
+            [OUT, cards(low=2), cards(high=1), {"total": 20}],
+            "Your scores differ for Dan: compare them at the table.",
+            [("Ann", "out · 0", "out · 0"), ("Bob", "10", "10"), ("Cat", "10", "10"),
+             ("Dan", "15", "20 differs")],
+        ),
+        (
+            [OUT, cards(high=1), cards(high=1), {"total": 15}],
+            "Every score you sent matches the one saved; only the details behind them differ.",
+            [("Ann", "out · 0", "out · 0"), ("Bob", "10", "10"), ("Cat", "10", "10"),
+             ("Dan", "15", "15")],
+        ),
+    ],
+    ids=["all-differ", "one-differs", "same-scores"],
+)  # fmt: skip
+def test_the_phone_that_lost_the_race_sees_what_it_sent_beside_what_was_saved(
+    client, make_game, second, differ, rows
+):
+    game = make_game(players=FOUR)
+    hand = game.hands[0]
+    seen = input_value(client.get(score_url(game, hand)), "version")
+    first = hand_data(hand, [OUT, cards(low=2), cards(high=1), {"total": 15}])
+    client.post(score_url(game, hand), data=first | {"version": seen})
+
+    response = client.post(score_url(game, hand), data=hand_data(hand, second) | {"version": seen})
+
+    assert response.status_code == 409
+    assert differ in visible_text(response)
+    assert saved_beside_sent(response) == rows
+    assert "Fix hand 1 with what you sent" in visible_text(response)
+    assert scores(hand) == {"Ann": 0, "Bob": 10, "Cat": 10, "Dan": 15}
+
+
+def sent_again(response, action: str) -> dict[str, str]:
+    """The inputs of the page's form that posts to `action`, as the browser sends them."""
+    form = re.search(rf'<form method="post" action="{action}">(.*?)</form>', markup(response), re.S)
+    assert form, action
+    return dict(re.findall(r'<input name="([^"]+)" type="hidden" value="([^"]*)">', form.group(1)))
+
+
+def test_the_losing_phone_opens_the_fix_form_with_what_it_sent_and_may_save_it(client, make_game):
+    game = make_game(players=FOUR)
+    hand = game.hands[0]
+    seen = input_value(client.get(score_url(game, hand)), "version")
+    first = hand_data(hand, [OUT, cards(low=2), cards(high=1), {"total": 15}])
+    client.post(score_url(game, hand), data=first | {"version": seen})
+    sent = [OUT, cards(low=2), cards(high=1, ace=1), {"total": 20}]
+    lost = client.post(score_url(game, hand), data=hand_data(hand, sent) | {"version": seen})
+    edit_url = f"/games/{game.id}/hands/{hand.id}/edit"
+
+    opened = client.post(edit_url, data=sent_again(lost, edit_url))
+
+    # The fix form shows this phone's numbers; nothing is saved until it is sent.
+    assert opened.status_code == 200
+    assert "Fix hand 1" in visible_text(opened)
+    assert [input_value(opened, f"p2_{GROUPS[g]}") for g in ("high", "ace")] == ["1", "1"]
+    assert input_value(opened, "p3_total") == "20"
+    assert scores(hand) == {"Ann": 0, "Bob": 10, "Cat": 10, "Dan": 15}
+    assert db.session.scalar(select(func.count()).select_from(Correction)) == 0
+
+    again = hand_data(hand, sent, version=input_value(opened, "version"), made_by="Amy")
+    saved = client.post(edit_url, data=again)
+
+    assert saved.status_code == 302
+    assert scores(hand) == {"Ann": 0, "Bob": 10, "Cat": 30, "Dan": 20}
+    assert db.session.scalar(select(func.count()).select_from(Correction)) == 1
 
 
 def test_form_opened_before_the_stock_ran_out_is_not_told_the_hand_was_saved(client, make_game):

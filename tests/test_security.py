@@ -21,6 +21,7 @@ from test_access import (
     methods,
     own_urls,
     owner_of,
+    scorer_of,
     text,
 )
 
@@ -159,7 +160,25 @@ def test_security_headers_on_every_kind_of_page(app, world):
         assert headers.get("X-Content-Type-Options") == "nosniff", path
         assert headers.get("Referrer-Policy") in ("same-origin", "no-referrer"), path
         assert headers.get("X-Frame-Options") == "DENY", path
+        features = dict(part.split("=", 1) for part in headers["Permissions-Policy"].split(", "))
+        assert features["camera"] == features["microphone"] == features["geolocation"] == "()"
+        assert features["screen-wake-lock"] == "(self)", path  # the table screen stays awake
         response.close()
+
+
+def test_what_a_signed_in_owner_or_a_joined_phone_is_sent_is_kept_in_no_cache(app, world):
+    a = world.a
+    shared = ("/static/", "/watch/", "/manifest")  # the same for everyone, kept as they say
+    own_pages = [p for p in header_pages(a) if not p.startswith(shared)]
+    for visitor in (owner_of(app, a), scorer_of(app, a)):
+        for path in own_pages:
+            assert visitor.get(path).headers.get("Cache-Control") == "no-store", path
+    league_file = owner_of(app, a).get(f"/leagues/{a.league_id}/export")
+    assert league_file.status_code == 200
+    assert league_file.headers["Cache-Control"] == "no-store"
+    # Static files keep their own long life.
+    style = owner_of(app, a).get("/static/app.css?v=x").headers["Cache-Control"]
+    assert "no-store" not in style
 
 
 def test_share_link_is_kept_out_of_referrers(app, world):
@@ -324,12 +343,29 @@ def sign_in_with_next(app: Flask, target: str):
         "https:evil.example",
         "javascript:alert(1)",
         "leagues/1",
+        "/\r\nx",  # a line break would end the redirect's header
+        "/\nSet-Cookie: session=stolen",
+        "/leagues/1\r",
+        "/x\x00",
+        "/x\x7f",
+        "/x\x85",  # NEL, a control character of Latin-1
     ],
 )
 def test_next_leaving_the_site_goes_home_instead(app, owner, target):
     response = sign_in_with_next(app, target)
     assert response.status_code == 302
     assert response.location == "/"
+
+
+def test_a_line_break_in_next_of_the_address_signs_in_and_goes_home(app, owner):
+    phone = Browser(app)
+    response = phone.post(
+        "/login?next=/%0D%0Ax", data={"username": "owner", "password": "owner-password"}
+    )
+
+    assert response.status_code == 302
+    assert response.location == "/"
+    assert phone.session()["account_id"] == owner.id
 
 
 @pytest.mark.parametrize("target", ["/leagues/1", "/leagues/1/standings?season=all"])

@@ -4,6 +4,7 @@ its files and its instance folder, what `make run` prints, and the favicon."""
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,10 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import app as app_module
-from scorekeeper.commands import serve
+from scorekeeper import config, create_app
+from scorekeeper.commands import backup, serve
+from scorekeeper.extensions import db
+from scorekeeper.models import Account
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / ".ci" / "system-deps"
@@ -174,6 +178,35 @@ def test_installed_the_instance_folder_is_in_the_working_directory(monkeypatch, 
     assert app_module.default_instance_path() == tmp_path / "instance"
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "elsewhere"))
     assert app_module.default_instance_path() == tmp_path / "elsewhere"
+
+
+def test_the_instance_folder_and_its_files_are_readable_by_their_owner_only(monkeypatch, tmp_path):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    instance = tmp_path / "instance"
+    previous = os.umask(0o022)  # the usual umask, under which files are readable by all
+    try:
+        app = create_app({"TESTING": True}, instance_path=instance)
+        with app.app_context():
+            db.create_all()
+            db.session.add(Account(username="kim", password_hash="x"))
+            db.session.commit()
+            copy = backup.backup()
+            db.session.remove()
+            db.engine.dispose()
+    finally:
+        os.umask(previous)
+
+    def mode(path: Path) -> int:
+        return stat.S_IMODE(path.stat().st_mode)
+
+    database = instance / "scorekeeper.db"
+    assert mode(instance) == 0o700
+    assert mode(database) == 0o600
+    assert mode(instance / config.SECRET_KEY_FILE) == 0o600
+    assert mode(copy.parent) == 0o700
+    assert mode(copy) == 0o600
+    assert [mode(path) for path in instance.glob("scorekeeper.db-*")] in ([], [0o600, 0o600])
 
 
 # --- what `make run` prints ---

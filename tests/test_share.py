@@ -237,3 +237,21 @@ def test_standings_of_the_league_itself_need_a_sign_in(watcher, league):
 
     assert response.status_code == 302
     assert response.location.startswith("/login")
+
+
+def test_every_watch_page_asks_search_engines_not_to_index_it(app, client, watcher, league):
+    token = share(client, league)
+    playing = game_on(league, date(2026, 2, 1))
+    routes = sorted(r.rule for r in app.url_map.iter_rules() if r.rule.startswith("/watch/"))
+    assert len(routes) >= 3
+    paths = [
+        route.replace("<token>", token).replace("<int:game_id>", str(playing.id))
+        for route in routes
+    ]
+
+    for path in [*paths, "/watch/not-a-link", f"/watch/{token}/games/999999"]:
+        response = watcher.get(path)
+        assert response.headers.get("X-Robots-Tag") == "noindex", path
+        if response.status_code == 200 and response.mimetype == "text/html":
+            assert '<meta name="robots" content="noindex">' in response.get_data(as_text=True)
+    assert {watcher.get(path).status_code for path in paths} == {200}

@@ -376,12 +376,13 @@ def test_pdf_fetches_only_static_files(client, make_game, monkeypatch):
             fetcher.fetch(refused)
 
 
-def pdftoppm() -> str:
-    found = shutil.which("pdftoppm")
+def poppler(tool: str) -> str:
+    """The path of one of poppler's tools (pdftoppm, pdftotext), else skip (fail in CI)."""
+    found = shutil.which(tool)
     if found is None:
         if os.environ.get("CI") == "true":
-            pytest.fail("pdftoppm (Debian package poppler-utils) is required in CI")
-        pytest.skip("pdftoppm is not installed (Debian package poppler-utils)")
+            pytest.fail(f"{tool} (Debian package poppler-utils) is required in CI")
+        pytest.skip(f"{tool} is not installed (Debian package poppler-utils)")
     return found
 
 
@@ -390,7 +391,7 @@ def inked_share(pdf_bytes: bytes, tmp_path: Path) -> float:
     source = tmp_path / "sheet.pdf"
     source.write_bytes(pdf_bytes)
     subprocess.run(
-        [pdftoppm(), "-gray", "-r", "30", "-f", "1", "-l", "1", "-singlefile"]
+        [poppler("pdftoppm"), "-gray", "-r", "30", "-f", "1", "-l", "1", "-singlefile"]
         + [str(source), str(tmp_path / "page")],
         check=True,
     )
@@ -418,7 +419,7 @@ def test_demo_picture_script(tmp_path):
     )
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
-    pdftoppm()
+    poppler("pdftoppm")
     sheet = script.demo_sheet_pdf()
     words = text(PdfReader(BytesIO(sheet)))
     assert " ".join(seat_names(words)) == "Grandma Rose Uncle Joe Maria Sam Priya"
@@ -473,7 +474,7 @@ def pages_at_100_dpi(pdf_bytes: bytes, folder: Path) -> list[bytes]:
     folder.mkdir()
     (folder / "sheet.pdf").write_bytes(pdf_bytes)
     subprocess.run(
-        [pdftoppm(), "-png", "-r", "100", str(folder / "sheet.pdf"), str(folder / "page")],
+        [poppler("pdftoppm"), "-png", "-r", "100", str(folder / "sheet.pdf"), str(folder / "page")],
         check=True,
     )
     return [path.read_bytes() for path in sorted(folder.glob("page-*.png"))]

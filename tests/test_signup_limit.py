@@ -49,8 +49,7 @@ def test_one_address_makes_a_few_accounts_then_waits(app):
     assert refused.status_code == 429
     shown = html.unescape(text(refused))
     assert (
-        f"{accounts.SIGNUPS_PER_ADDRESS} accounts were made from this network in the last hour"
-        in shown
+        f"{accounts.SIGNUPS_PER_ADDRESS} sign-ups came from this network in the last hour" in shown
     )
     assert "Try again in 60 minutes." in shown
     assert 3500 <= int(refused.headers["Retry-After"]) <= 3600
@@ -95,15 +94,17 @@ def test_refused_sign_ups_do_not_count(app):
     assert sign_up(browser, "strong").status_code == 302
 
 
-def test_a_taken_name_is_refused_whatever_the_limit_and_makes_nothing(app):
+def test_a_taken_name_is_refused_makes_nothing_and_counts(app):
     assert sign_up(from_address(app, "198.51.100.4"), "Kim").status_code == 302
 
     taken = sign_up(from_address(app, "198.51.100.4"), "KIM")
 
     assert taken.status_code == 422
+    assert "That user name is taken; choose another." in text(taken)
     assert accounts_made() == 1
+    # The refusal tells that "Kim" exists: it counts against the hour's sign-ups.
     count = select(func.count(LoginAttempt.id)).where(LoginAttempt.username == accounts.SIGNUP_KEY)
-    assert db.session.scalar(count) == 1
+    assert db.session.scalar(count) == 2
 
 
 @pytest.mark.parametrize(
@@ -173,4 +174,35 @@ def test_the_sign_up_page_says_so_before_the_form_is_filled(app):
 def test_the_sign_up_page_names_the_refusal_for_screen_readers(app):
     fill_the_address(app)
     refused = sign_up(from_address(app, "198.51.100.4"), "one-too-many")
-    assert re.search(r'role="alert"[^>]*>\s*<ul>\s*<li>\d+ accounts were made', text(refused))
+    assert re.search(r'role="alert"[^>]*>\s*<ul>\s*<li>\d+ sign-ups came', text(refused))
+
+
+# --- taken names count; every address together has a cap ---
+
+
+def test_names_found_taken_count_like_accounts_made(app):
+    assert sign_up(from_address(app, "198.51.100.9"), "Kim").status_code == 302
+    lister = from_address(app, "198.51.100.4")
+    for _ in range(accounts.SIGNUPS_PER_ADDRESS):
+        assert sign_up(lister, "KIM").status_code == 422
+
+    refused = sign_up(lister, "a-free-name")
+
+    assert refused.status_code == 429
+    assert "sign-ups came from this network in the last hour" in html.unescape(text(refused))
+    assert accounts.account_named("a-free-name") is None
+
+
+def test_many_addresses_together_make_only_the_hours_cap(app):
+    per_address = accounts.SIGNUPS_PER_ADDRESS
+    for n in range(accounts.SIGNUPS_PER_HOUR):
+        address = f"198.51.{100 + n // per_address}.{n % per_address + 1}"
+        assert sign_up(from_address(app, address), f"made{n}").status_code == 302
+
+    refused = sign_up(from_address(app, "203.0.113.99"), "one-more")
+
+    assert refused.status_code == 429
+    shown = html.unescape(text(refused))
+    assert f"{accounts.SIGNUPS_PER_HOUR} sign-ups reached this server in the last hour" in shown
+    assert "Try again in 60 minutes." in shown
+    assert accounts_made() == accounts.SIGNUPS_PER_HOUR

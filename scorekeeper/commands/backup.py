@@ -10,6 +10,7 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
+from scorekeeper.config import private_file, private_folder
 from scorekeeper.extensions import db
 
 BACKUP_FOLDER = "backups"
@@ -39,9 +40,9 @@ def backup(folder: Path | None = None, now: datetime | None = None) -> Path:
     """
     source = database_file()
     folder = folder or Path(current_app.instance_path) / BACKUP_FOLDER
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)
     stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
-    target = folder / f"scorekeeper-{stamp}.db"
+    target = private_file(folder / f"scorekeeper-{stamp}.db")
     with sqlite3.connect(source) as live, sqlite3.connect(target) as copy:
         live.backup(copy)
     copy.close()

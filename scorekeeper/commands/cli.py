@@ -87,11 +87,16 @@ def export_command(league: str | None) -> None:
 
 @click.command("import")
 @click.argument("file", type=click.File("rb"))
-@click.option("--owner", metavar="USERNAME", help="The account that will own the new league.")
-def import_command(file: BinaryIO, owner: str | None) -> None:
-    """Read a league file ("-" for stdin) into a new league; all or nothing."""
-    account = accounts.account_named(owner) if owner else None
-    if owner and account is None:
+@click.option(
+    "--owner",
+    metavar="USERNAME",
+    required=True,
+    help="The account that will own the new league (a league without one is seen by nobody).",
+)
+def import_command(file: BinaryIO, owner: str) -> None:
+    """Read a league file ("-" for stdin) into a new league of OWNER's; all or nothing."""
+    account = accounts.account_named(owner)
+    if account is None:
         raise click.ClickException(f"No account is called {owner!r}. Nothing was imported.")
     try:
         league = exchange.import_league(file.read(), account)
@@ -103,5 +108,3 @@ def import_command(file: BinaryIO, owner: str | None) -> None:
         raise
     commit()
     click.echo(f"Imported the league “{league.name}” with {len(league.games)} game(s).")
-    if account is None:
-        click.echo("It has no owner yet, so no one sees it on the web: import with --owner.")

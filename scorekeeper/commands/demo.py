@@ -16,7 +16,7 @@ DEMO_NAME = "Demo family"
 # The demo league's owner, documented in the README so anyone can try the owner's pages.
 DEMO_OWNER = "demo"
 DEMO_PASSWORD = "demo-table-1"
-DEMO_PASSCODE = "kitchen"
+DEMO_PASSCODE = "kitchen otter kettle"
 DEMO_PLAYERS = ("Grandma Rose", "Uncle Joe", "Maria", "Sam", "Priya")
 
 # Cards left in hand for each hand of the finished demo game, seat by seat, as

@@ -54,6 +54,7 @@ def league_to_dict(league: League) -> dict[str, Any]:
             "place_points": list(league.place_points or []),
             "min_games": league.min_games,
             "paper_size": league.paper_size,
+            "time_zone": league.time_zone,
         },
         "players": sorted(player.name for player in league.players),
         "rulesets": [{"preset_key": r.preset_key, "rules": r.data} for r in rulesets],
@@ -126,6 +127,7 @@ def _settlement(game: Game) -> dict[str, Any] | None:
         return None
     return {
         "kitty": settled.kitty,
+        "kitty_returned": settled.kitty_returned,
         "kitty_split": game.rules.settlement.kitty_split if game.rules.settlement else None,
         "players": [
             {

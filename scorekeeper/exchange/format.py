@@ -12,7 +12,9 @@ from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 
 FORMAT = "scorekeeper-league"
-VERSION = 1
+VERSION = 2
+# Version 2 added the league's time zone; a file of version 1 still reads (its league in UTC).
+READABLE_VERSIONS = (1, 2)
 
 # What a player's line of a hand holds: the facts the table reported, then what the app
 # computed from them (written by the export, ignored by the import).
@@ -245,9 +247,10 @@ def read_file(data: bytes | str) -> Node:
     if root.get("format", None).value != FORMAT:
         root.get("format").fail(f'this is not a Scorekeeper league file (expected "{FORMAT}").')
     version = root.get("version")
-    if version.value is _ABSENT or isinstance(version.value, bool) or version.value != VERSION:
+    readable = not isinstance(version.value, bool) and version.value in READABLE_VERSIONS
+    if version.value is _ABSENT or not readable:
         shown = "none" if version.value is _ABSENT else _shown(version.value)
-        version.fail(f"this app reads version {VERSION} of the league file, not {shown}.")
+        version.fail(f"this app reads versions 1 to {VERSION} of the league file, not {shown}.")
     return root
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from scorekeeper import zones
 from scorekeeper.exchange.format import Node, read_file, read_rules
 from scorekeeper.exchange.replay import replay_game
 from scorekeeper.extensions import db
@@ -21,7 +22,7 @@ from scorekeeper.rules.standings import MEASURES
 
 HEADER = ("format", "version", "exported_at")
 FILE_FIELDS = (*HEADER, "league", "players", "rulesets", "seasons", "games")
-LEAGUE_FIELDS = ("name", "ranking", "place_points", "min_games", "paper_size")
+LEAGUE_FIELDS = ("name", "ranking", "place_points", "min_games", "paper_size", "time_zone")
 
 
 def import_league(data: bytes | str, owner: Account | None = None) -> League:
@@ -79,10 +80,18 @@ def _league(node: Node, owner: Account | None) -> League:
         place_points=points,
         min_games=min_games.value,
         paper_size=node.get("paper_size", DEFAULT_PAPER).choice(PAPER_NAMES),
+        time_zone=_time_zone(node.get("time_zone", zones.UTC_NAME)),
     )
     db.session.add(league)
     db.session.flush()
     return league
+
+
+def _time_zone(node: Node) -> str:
+    zone = node.text(zones.LONGEST_NAME)
+    if not zones.is_zone(zone):
+        node.fail(f"{zone} is not a time zone this app knows; give one such as Europe/London.")
+    return zone
 
 
 def _players(league: League, node: Node) -> dict[str, Player]:

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 
-from scorekeeper import rules
+from scorekeeper import rules, zones
 from scorekeeper.exchange.format import Node, read_rules
 from scorekeeper.exchange.leaving import Leaver, plan_leaves
 from scorekeeper.exchange.reports import Report, read_hand_report, read_snapshot
@@ -100,7 +100,11 @@ class GameReplay:
         with refused_at(node):
             suspension = interruptions.suspend(self.game)
             if resumed_at is not None:
-                interruptions.resume(self.game, True, on=resumed_at.astimezone().date())
+                interruptions.resume(
+                    self.game,
+                    True,
+                    on=zones.local_time(resumed_at, self.game.league.time_zone).date(),
+                )
         if suspension.before_hand != node.get("before_hand").value:
             node.get("before_hand").fail(f"the game stopped before hand {hand.number}.")
         suspension.suspended_at = node.get("suspended_at").moment(required=True)
@@ -141,9 +145,22 @@ class GameReplay:
             self.claim(hand, claim_node)
         for seat_id in self.leave_during.pop(index, []):
             self.leave(seat_id)
+        self.keep_dealer(hand, node.get("dealer").integer())
         self.dealers.append((hand, node.get("dealer").integer(), node.get("dealer")))
         self.finish_attempt(hand, node, last)
         hand.scored_at = node.get("scored_at", None).moment()
+
+    def keep_dealer(self, hand: Hand, recorded: int) -> None:
+        """A hand dealt after someone left keeps the dealer the file names, if they play it.
+
+        Files written before the deal passed strictly to the left among the players still
+        seated name the dealer the app gave then; the table dealt that way, and the next
+        hand passes the deal on from there. With everyone seated the deal is checked as is.
+        """
+        if not any(left <= hand.number for left in games.left_from(self.game).values()):
+            return
+        if recorded in {seat.position for seat in games.seats_at_hand(self.game, hand.number)}:
+            hand.dealer_position = recorded
 
     def claim(self, hand: Hand, node: Node) -> None:
         """A May I? made during the hand."""

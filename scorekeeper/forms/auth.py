@@ -40,16 +40,21 @@ class SignUpForm(AppForm):
         "Password",
         validators=[
             DataRequired("Choose a password."),
-            Length(10, 200, message="A password has at least 10 characters."),
+            # The shortest length is password_problem's to say, once, with its other checks.
+            Length(max=200, message="A password has at most 200 characters."),
         ],
     )
     confirm = PasswordField(
         "Password again", validators=[EqualTo("password", message="The two passwords differ.")]
     )
 
+    # Set when the name is refused as taken: that refusal tells the name exists, so it counts.
+    name_taken = False
+
     def validate_username(self, field: StringField) -> None:
         """Refuse a user name already taken (ignoring case)."""
         if field.data and accounts.account_named(field.data) is not None:
+            self.name_taken = True
             raise ValidationError("That user name is taken; choose another.")
 
     def validate_password(self, field: PasswordField) -> None:
@@ -69,7 +74,7 @@ class ChangePasswordForm(AppForm):
         "New password",
         validators=[
             DataRequired("Choose a new password."),
-            Length(10, 200, message="A password has at least 10 characters."),
+            Length(max=200, message="A password has at most 200 characters."),
         ],
     )
     confirm = PasswordField(
@@ -91,7 +96,8 @@ class ChangePasswordForm(AppForm):
 class PasscodeForm(AppForm):
     """Type the league's table passcode to score its games on this phone."""
 
-    passcode = PasswordField("Table passcode", validators=[DataRequired("Type the passcode.")])
+    # A shared code said aloud at the table, not a secret of one person: shown as typed.
+    passcode = StringField("Table passcode", validators=[DataRequired("Type the passcode.")])
 
 
 class SetPasscodeForm(AppForm):
@@ -105,3 +111,9 @@ class SetPasscodeForm(AppForm):
             Length(4, 60, message="A passcode has 4 to 60 characters."),
         ],
     )
+
+    def validate_passcode(self, field: StringField) -> None:
+        """Refuse a passcode a stranger could guess, such as "1234" or a single word."""
+        problem = accounts.passcode_problem(field.data or "")
+        if problem:
+            raise ValidationError(problem)

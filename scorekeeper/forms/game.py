@@ -64,12 +64,14 @@ class SeatingForm(AppForm):
     def set_seats(self, players: list[Player]) -> None:
         """Offer each seated player as first dealer (by player id, so reseating keeps it).
 
-        Whoever sits first is chosen until the table says otherwise; a random pick is last.
+        Whoever sits first is chosen until the table says otherwise (or takes the chosen
+        dealer out of the game); a random pick is last.
         """
         self.first_dealer.choices = [(str(p.id), p.name) for p in players] + [
             (RANDOM_DEALER, "Pick at random for us")
         ]
-        if not self.first_dealer.data and players:
+        offered = {value for value, _ in self.first_dealer.choices}
+        if self.first_dealer.data not in offered and players:
             self.first_dealer.data = str(players[0].id)
 
     def dealer_seat(self, players: list[Player]) -> int | None:

@@ -31,6 +31,10 @@ CARDS_MESSAGE = f"Give a whole number of cards, 0 to {CARDS.high}."
 POINTS_MESSAGE = f"Give a whole number of points, 0 to {POINTS.high}."
 # A check box sent with one of these values stays unticked.
 UNTICKED = ("", "false")
+# A hand priced in more groups than FOLD_PAST (the progressive game prices card by card)
+# shows its SHOWN_AT_ONCE dearest groups and folds the others under "More cards".
+FOLD_PAST = 8
+SHOWN_AT_ONCE = 6
 
 
 def count_field_names(groups: Sequence[rules.PriceGroup]) -> list[str]:
@@ -46,6 +50,23 @@ def count_field_names(groups: Sequence[rules.PriceGroup]) -> list[str]:
             name, n = f"{base}_{n}", n + 1
         names.append(name)
     return names
+
+
+def folded_groups(groups: Sequence[rules.PriceGroup]) -> tuple[rules.PriceGroup, ...]:
+    """The price groups the hand form folds away, in the groups' order: none of a short
+    list; of a long one, all but the dearest (the first listed of equal price first)."""
+    if len(groups) <= FOLD_PAST:
+        return ()
+    dearest = sorted(groups, key=lambda group: -group.points)[:SHOWN_AT_ONCE]
+    return tuple(group for group in groups if group not in dearest)
+
+
+def more_cards_words(folded: Sequence[rules.PriceGroup]) -> str:
+    """The words that open the folded groups: "More cards: A to 9"."""
+    labels = [group.label for group in folded]
+    return "More cards: " + (
+        f"{labels[0]} to {labels[-1]}" if len(labels) > 3 else ", ".join(labels)
+    )
 
 
 def count_field(seat: int, groups: Sequence[rules.PriceGroup], label: str) -> str:
@@ -148,6 +169,8 @@ class PlayerFields:
     short: Number
     penalty: Number
     penalty_reason: Text
+    # The labels of the groups whose counts fold away (see `folded_groups`).
+    folded: tuple[str, ...] = ()
 
     @classmethod
     def blank(
@@ -176,6 +199,7 @@ class PlayerFields:
                 "Reason for the penalty",
                 longest=limits.LONGEST["penalty_reason"],
             ),
+            folded=tuple(group.label for group in folded_groups(groups)),
         )
         for _, count in counts:
             count.show(0)
@@ -212,6 +236,21 @@ class PlayerFields:
         self.penalty_reason.data = self.penalty_reason.text = entry.penalty_reason
 
     @property
+    def shown_counts(self) -> list[tuple[rules.PriceGroup, Number]]:
+        """The counts shown at once."""
+        return [(group, count) for group, count in self.counts if group.label not in self.folded]
+
+    @property
+    def folded_counts(self) -> list[tuple[rules.PriceGroup, Number]]:
+        """The counts folded under "More cards"."""
+        return [(group, count) for group, count in self.counts if group.label in self.folded]
+
+    @property
+    def opens_fold(self) -> bool:
+        """True when a folded count holds cards or was refused: the fold shows it open."""
+        return any(count.data or count.errors for _, count in self.folded_counts)
+
+    @property
     def has_errors(self) -> bool:
         """True when any of the player's inputs was refused."""
         return any(f.errors for f in self.inputs())
@@ -229,6 +268,7 @@ class HandForm:
         version: int | None = None,
     ) -> None:
         groups = rules.hand_prices(rs, hand_number)
+        self.more_cards_words = more_cards_words(folded_groups(groups))
         self.players = [
             PlayerFields.blank(seat, groups, rs.short_card_penalty) for seat in range(seat_count)
         ]
@@ -240,12 +280,14 @@ class HandForm:
         self.made_by = Text("made_by", "Your name", longest=limits.LONGEST["name"])
         self.reason = Text("reason", "Why the change", longest=limits.LONGEST["words"])
         self.agreed = Check("agreed", "The whole table agrees to this change")
+        # Sent by the page of a hand saved first: open the fix form with these numbers.
+        self.review = Check("review", "Fix the hand with what you sent")
         # What refuses the report as a whole, shown above the form.
         self.form_errors: list[str] = []
 
     def inputs(self) -> list[Input]:
         """Every input of the form."""
-        fields: list[Input] = [self.version, self.stock_ran_out, self.confirm]
+        fields: list[Input] = [self.version, self.stock_ran_out, self.confirm, self.review]
         fields += [self.made_by, self.reason, self.agreed]
         return fields + [f for player in self.players for f in player.inputs()]
 
@@ -255,6 +297,38 @@ class HandForm:
         for f in fields:
             f.read(sent.get(f.name))
         return not any(f.errors for f in fields)
+
+    def report_as_sent(self) -> list[tuple[str, str]]:
+        """The report's inputs as read (names and values, ticked boxes only), for a page to
+        send them again."""
+        fields = [self.stock_ran_out] + [f for player in self.players for f in player.inputs()]
+        return [
+            (f.name, "y" if isinstance(f, Check) else f.text)
+            for f in fields
+            if not isinstance(f, Check) or f.data
+        ]
+
+    def refuse_correction(self, message: str) -> None:
+        """Keep a refused correction's message on what it lacks: the reason, else the
+        table's agreement."""
+        (self.reason if not self.reason.data else self.agreed).errors.append(message)
+
+    def refused(self, names: Sequence[str]) -> list[tuple[str, str]]:
+        """Each refused input, in the page's order, as the list above the form links to it:
+        what went wrong (with the player's name and the input's label) and the input's id."""
+        found: list[tuple[str, str]] = []
+        for name, player in zip(names, self.players, strict=False):
+            labelled: list[tuple[str, Input]] = [(g.label, count) for g, count in player.counts]
+            labelled += [(f.label, f) for f in (player.total, player.short, player.penalty)]
+            labelled.append((player.penalty_reason.label, player.penalty_reason))
+            found += [
+                (f"{name}, {label}: {' '.join(f.errors)}", f.id)
+                for label, f in labelled
+                if f.errors
+            ]
+        for f in (self.made_by, self.reason, self.agreed):
+            found += [(message, f.id) for message in f.errors]
+        return found
 
     def player(self, index: int) -> PlayerFields:
         """The inputs of the player in seat `index`."""

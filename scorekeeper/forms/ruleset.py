@@ -29,6 +29,7 @@ from scorekeeper.forms.fields import (
 )
 from scorekeeper.models import League, LeagueRuleSet
 from scorekeeper.rules import limits
+from scorekeeper.words import possessive
 
 BLANK_HANDS = 3
 BLANK_DECK_ROWS = 2
@@ -304,7 +305,7 @@ class NewRuleSetForm(AppForm):
             "Presets": {
                 f"preset:{key}": f"{rs.name} (preset)" for key, rs in rules.PRESETS.items()
             },
-            f"{league.name}'s rules": {
+            f"{possessive(league.name)} rules": {
                 f"league:{r.id}": f"{r.name} (this league's)" for r in league.rulesets
             },
         }

@@ -1,4 +1,4 @@
-"""Forms for a league's settings: ranking, paper, seasons."""
+"""Forms for a league's settings: ranking, paper, time zone, seasons."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import re
 from wtforms import DateField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, ValidationError
 
+from scorekeeper import zones
 from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import NumberRequired, WholeNumberField, plain_name, strip_whitespace
 from scorekeeper.paper import PAPERS
@@ -15,7 +16,7 @@ from scorekeeper.rules.standings import MEASURES
 
 
 class LeagueSettingsForm(AppForm):
-    """How the league ranks its players, and the paper it prints on."""
+    """How the league ranks its players, the paper it prints on, and its time zone."""
 
     name = StringField(
         "League name",
@@ -35,6 +36,8 @@ class LeagueSettingsForm(AppForm):
         validators=[NumberRequired("Give a number of games, 0 for none.")],
     )
     paper_size = SelectField("Paper")
+    # Only a zone of the list is accepted (SelectField refuses any other value).
+    time_zone = SelectField("Time zone")
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
@@ -42,6 +45,7 @@ class LeagueSettingsForm(AppForm):
         # given to a field's constructor, and this form works the same on every version.
         self.ranking.choices = list(MEASURES.items())
         self.paper_size.choices = [(paper.name, paper.label) for paper in PAPERS]
+        self.time_zone.choices = zone_choices()
 
     def validate_place_points(self, field: StringField) -> None:
         """Accept whole numbers, 0 or more, separated by commas or spaces."""
@@ -60,6 +64,14 @@ class LeagueSettingsForm(AppForm):
         """The points for places as numbers (after `validate`, every part is one)."""
         parts = [p for p in re.split(r"[,\s]+", self.place_points.data or "") if p]
         return [int(p) for p in parts[: limits.PLACES_SCORED.high]]
+
+
+def zone_choices() -> dict[str, list[tuple[str, str]]]:
+    """The zones a league may choose, grouped by area for the list (UTC on its own)."""
+    groups: dict[str, list[tuple[str, str]]] = {"Universal": [(zones.UTC_NAME, "UTC")]}
+    for name in zones.zone_names()[1:]:
+        groups.setdefault(name.split("/", 1)[0], []).append((name, zones.zone_label(name)))
+    return groups
 
 
 class SeasonForm(AppForm):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 import unicodedata
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
@@ -35,9 +37,15 @@ LONGEST_WAIT = FAILURE_WINDOW
 ADDRESS_FAILURES = 20
 # Table passcodes from one address, whatever the league: free tries before the back-off.
 PASSCODE_FAILURES = 5
-# New accounts from one address within SIGNUP_WINDOW: enough for a family's owners, and one
-# address cannot make accounts without end (sign-up is open).
+# Table passcodes at one league, whatever the address: free tries before the back-off, so
+# many addresses together cannot guess faster than a few dozen tries a quarter hour.
+LEAGUE_PASSCODE_FAILURES = 20
+# Sign-ups (accounts made, and those refused for a taken name, which tell that the name
+# exists) from one address within SIGNUP_WINDOW: enough for a family's owners, and one
+# address cannot make accounts, or list names, without end (sign-up is open).
 SIGNUPS_PER_ADDRESS = 10
+# The same from every address together: many addresses cannot make accounts without end.
+SIGNUPS_PER_HOUR = 60
 SIGNUP_WINDOW = timedelta(hours=1)
 # A browser's device cookie (given at each sign-in) is judged by its own failures: this many
 # are free, then the same back-off as an account's. A guesser at the account's back-off
@@ -61,14 +69,24 @@ class TooManyAttempts(Exception):
 
 
 class TooManySignUps(Exception):
-    """Sign-up refused for a while: the address made SIGNUPS_PER_ADDRESS accounts lately."""
+    """Sign-up refused for a while: too many sign-ups from the address, or from everywhere."""
 
-    def __init__(self, wait: timedelta) -> None:
+    def __init__(self, wait: timedelta, everywhere: bool = False) -> None:
         self.wait = wait
-        super().__init__(
-            f"{SIGNUPS_PER_ADDRESS} accounts were made from this network in the last hour, "
-            f"the most we allow. Try again in {duration(wait)}."
-        )
+        if everywhere:
+            said = f"{SIGNUPS_PER_HOUR} sign-ups reached this server in the last hour"
+        else:
+            said = f"{SIGNUPS_PER_ADDRESS} sign-ups came from this network in the last hour"
+        super().__init__(f"{said}, the most we allow. Try again in {duration(wait)}.")
+
+
+@dataclass(frozen=True)
+class PasscodeGuesses:
+    """Wrong passcodes typed at a league lately, as its owner sees them in Settings."""
+
+    count: int
+    networks: int
+    last: datetime | None
 
 
 def duration(wait: timedelta) -> str:
@@ -137,6 +155,13 @@ def _verifies(stored_hash: str, secret: str) -> bool:
         return _hasher.verify(stored_hash, secret)
     except (VerificationError, InvalidHashError):
         return False
+
+
+@functools.cache
+def _stand_in_hash() -> str:
+    """A hash of nothing anyone can type: a missing account's password is checked against it,
+    so a wrong password costs the same work whether or not the account exists."""
+    return hash_secret(secrets.token_hex(32))
 
 
 def account_named(username: str) -> Account | None:
@@ -251,7 +276,8 @@ def authenticate(
     """
     _guard_password(username, address, device)
     account = account_named(username)
-    if account is not None and secret_matches(account.password_hash, password):
+    stored = account.password_hash if account is not None else _stand_in_hash()
+    if secret_matches(stored, password) and account is not None:
         _rehash_if_needed(account, password)
         # A device's success clears the device's failures only: the guesser's back-off on
         # the account stays where it is.
@@ -287,32 +313,34 @@ def change_password(account: Account, password: str) -> None:
     db.session.flush()
 
 
-def sign_up_wait(address: str) -> timedelta | None:
-    """How long until the address may make an account again, or None when it may now."""
+def _sign_up_wait(limit: int, *conditions: ColumnElement[bool]) -> timedelta | None:
+    """How long until fewer than `limit` sign-ups match within the hour, or None if they do."""
     since = datetime.now(UTC) - SIGNUP_WINDOW
-    mine = (
-        LoginAttempt.username == SIGNUP_KEY,
-        LoginAttempt.address == address[:64],
-        LoginAttempt.at >= since,
-    )
+    mine = (LoginAttempt.username == SIGNUP_KEY, LoginAttempt.at >= since, *conditions)
     made = db.session.scalar(select(func.count(LoginAttempt.id)).where(*mine)) or 0
-    if made < SIGNUPS_PER_ADDRESS:
+    if made < limit:
         return None
     # The sign-up whose leaving the window brings the count under the limit.
     freed = db.session.scalar(
-        select(LoginAttempt.at)
-        .where(*mine)
-        .order_by(LoginAttempt.at)
-        .offset(made - SIGNUPS_PER_ADDRESS)
-        .limit(1)
+        select(LoginAttempt.at).where(*mine).order_by(LoginAttempt.at).offset(made - limit).limit(1)
     )
     if freed is not None and freed.tzinfo is None:
         freed = freed.replace(tzinfo=UTC)  # SQLite keeps no zone
     return max((freed or since) + SIGNUP_WINDOW - datetime.now(UTC), timedelta(seconds=1))
 
 
+def sign_up_refusal(address: str) -> TooManySignUps | None:
+    """Why the address may not sign up now (its own hour's limit, or everyone's), or None."""
+    wait = _sign_up_wait(SIGNUPS_PER_ADDRESS, LoginAttempt.address == address[:64])
+    if wait is not None:
+        return TooManySignUps(wait)
+    wait = _sign_up_wait(SIGNUPS_PER_HOUR)
+    return TooManySignUps(wait, everywhere=True) if wait is not None else None
+
+
 def guard_sign_up(address: str) -> None:
-    """Refuse a sign-up once the address made SIGNUPS_PER_ADDRESS accounts in the window.
+    """Refuse a sign-up once the address made SIGNUPS_PER_ADDRESS in the hour, or every
+    address together SIGNUPS_PER_HOUR.
 
     Counted one at a time with the sign-in tries (the same lock, held until the request
     commits), so parallel sign-ups cannot overshoot.
@@ -320,33 +348,75 @@ def guard_sign_up(address: str) -> None:
     :raises TooManySignUps: with the time until the oldest counted sign-up leaves the window.
     """
     _serialise_attempts()
-    wait = sign_up_wait(address)
-    if wait is not None:
-        raise TooManySignUps(wait)
+    refusal = sign_up_refusal(address)
+    if refusal is not None:
+        raise refusal
 
 
 def sign_up(username: str, password: str, address: str) -> Account:
-    """Make an account, counted against the address's sign-ups (after `guard_sign_up`)."""
+    """Make an account, counted against the sign-ups (after `guard_sign_up`)."""
     account = create_account(username, password)
     _record(SIGNUP_KEY, address)
     return account
 
 
+def count_refused_sign_up(address: str) -> None:
+    """Count a sign-up refused for a taken name like one made: each tells whether a name
+    exists, so listing names is as slow as making accounts (after `guard_sign_up`)."""
+    _record(SIGNUP_KEY, address)
+
+
+def _passcode_key(league: League) -> str:
+    return f"{PASSCODE_KEY}{league.id}"
+
+
 def check_passcode(league: League, passcode: str, address: str) -> bool:
     """True when `passcode` is the league's; a failure is recorded like a wrong password.
 
-    Failures are counted per address across every league, never per league: one phone
-    guessing cannot close a league's join page to the family's other phones.
+    Failures are counted per address across every league, and per league across every
+    address: one phone guessing slows only itself, and many addresses together cannot make
+    more than a few dozen guesses at one league a quarter hour.
 
-    :raises TooManyAttempts: while the address's back-off runs.
+    :raises TooManyAttempts: while the address's back-off runs, or the league's.
     """
     _serialise_attempts()
-    mine = (LoginAttempt.username == PASSCODE_KEY, LoginAttempt.address == address)
-    _refuse_until_waited(*_failures(*mine), PASSCODE_FAILURES)
+    here = (LoginAttempt.username.like(f"{PASSCODE_KEY}%"), LoginAttempt.address == address)
+    _refuse_until_waited(*_failures(*here), PASSCODE_FAILURES)
+    at_league = LoginAttempt.username == _passcode_key(league)
+    _refuse_until_waited(
+        *_failures(at_league), LEAGUE_PASSCODE_FAILURES, "Too many wrong passcodes for this league"
+    )
     if secret_matches(league.passcode_hash, spoken_form(passcode)):
         return True
-    _record(PASSCODE_KEY, address)
+    _record(_passcode_key(league), address)
     return False
+
+
+def passcode_guesses(league: League) -> PasscodeGuesses:
+    """The wrong passcodes typed at the league within the last KEPT_FOR: how many, from how
+    many networks, and when the last was."""
+    since = datetime.now(UTC) - KEPT_FOR
+    count, networks, last = db.session.execute(
+        select(
+            func.count(LoginAttempt.id),
+            func.count(LoginAttempt.address.distinct()),
+            func.max(LoginAttempt.at),
+        ).where(LoginAttempt.username == _passcode_key(league), LoginAttempt.at >= since)
+    ).one()
+    if last is not None and last.tzinfo is None:
+        last = last.replace(tzinfo=UTC)  # SQLite keeps no zone
+    return PasscodeGuesses(count or 0, networks or 0, last)
+
+
+def passcode_problem(passcode: str) -> str | None:
+    """Why `passcode` is too easy to guess, or None.
+
+    Judged as said aloud (any case, spaces folded), by zxcvbn as passwords are: "1234" or a
+    single word falls to a few thousand guesses; three short unrelated words do not.
+    """
+    if zxcvbn(spoken_form(passcode)[:72])["score"] < STRONG_ENOUGH:
+        return "That passcode is too easy to guess. Try three short unrelated words, as suggested."
+    return None
 
 
 def spoken_form(passcode: str) -> str:

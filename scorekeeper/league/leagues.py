@@ -7,6 +7,7 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, League, LeagueRuleSet, Player, Seat
 from scorekeeper.rules.limits import fold_name
+from scorekeeper.zones import UTC_NAME
 
 
 def visible_leagues(account: Account | None, scorer_of: list[int]) -> list[League]:
@@ -42,10 +43,12 @@ def sizes(league_ids: list[int]) -> dict[int, tuple[int, int]]:
     return {i: (players.get(i, 0), played.get(i, 0)) for i in league_ids}
 
 
-def create_league(name: str, preset_key: str, owner: Account | None = None) -> League:
+def create_league(
+    name: str, preset_key: str, owner: Account | None = None, time_zone: str = UTC_NAME
+) -> League:
     """Create a league, owned by `owner`, with its own copy of a preset rule set."""
     preset = rules.preset(preset_key)
-    league = League(name=name, owner=owner)
+    league = League(name=name, owner=owner, time_zone=time_zone)
     league.rulesets.append(LeagueRuleSet(preset_key=preset_key, data=rules.ruleset_to_dict(preset)))
     db.session.add(league)
     db.session.flush()
@@ -71,6 +74,19 @@ def rename_player(player: Player, name: str) -> None:
     """Rename a player; their games and scores follow them, since they hang on the id."""
     player.name = name
     db.session.flush()
+
+
+def as_they_sat_last(league: League, players: list[Player]) -> list[Player]:
+    """`players` in the order they sat in the league's last game; those not in it follow,
+    in the order given."""
+    last = select(func.max(Game.id)).where(Game.league_id == league.id).scalar_subquery()
+    order = list(
+        db.session.scalars(
+            select(Seat.player_id).where(Seat.game_id == last).order_by(Seat.position)
+        )
+    )
+    seat_of = {player_id: seat for seat, player_id in enumerate(order)}
+    return sorted(players, key=lambda player: seat_of.get(player.id, len(order)))
 
 
 GAMES_PER_PAGE = 12

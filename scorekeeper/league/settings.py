@@ -16,14 +16,21 @@ class SettingsRefused(Exception):
 
 
 def update_settings(
-    league: League, name: str, ranking: str, place_points: list[int], min_games: int, paper: str
+    league: League,
+    name: str,
+    ranking: str,
+    place_points: list[int],
+    min_games: int,
+    paper: str,
+    time_zone: str,
 ) -> None:
-    """Change how the league ranks players and prints."""
+    """Change how the league ranks players, prints, and shows its dates and times."""
     league.name = name
     league.ranking = ranking
     league.place_points = place_points
     league.min_games = min_games
     league.paper_size = paper
+    league.time_zone = time_zone
     db.session.flush()
 
 

@@ -13,6 +13,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models.base import Timestamped, ruleset_of
 from scorekeeper.paper import DEFAULT_PAPER
 from scorekeeper.rules.limits import fold_name
+from scorekeeper.zones import LONGEST_NAME, UTC_NAME
 
 if TYPE_CHECKING:
     from scorekeeper.models.account import Account
@@ -30,6 +31,10 @@ class League(Timestamped, db.Model):  # type: ignore[name-defined]
     place_points: Mapped[list[int]] = mapped_column(JSON, default=lambda: [5, 3, 1])
     min_games: Mapped[int] = mapped_column(default=0)
     paper_size: Mapped[str] = mapped_column(String(10), default=DEFAULT_PAPER)
+    # The IANA zone the league's dates and times are shown in (times are kept in UTC).
+    time_zone: Mapped[str] = mapped_column(
+        String(LONGEST_NAME), default=UTC_NAME, server_default=UTC_NAME
+    )
     # The read-only link for relatives watching from elsewhere; None when there is none.
     share_token: Mapped[str | None] = mapped_column(String(64), unique=True)
     owner_id: Mapped[int | None] = mapped_column(

@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload, selectinload
 
-from scorekeeper import rules
+from scorekeeper import rules, zones
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     Game,
@@ -113,7 +113,7 @@ def start_game(
         ruleset_id=ruleset.id,
         rules_data=rules.ruleset_to_dict(rs),
         first_dealer_position=first_dealer,
-        started_on=today or date.today(),
+        started_on=today or zones.today_in(league.time_zone),
         status=GameStatus.PLAYING,
         start_token=start_token,
     )
@@ -180,19 +180,42 @@ def touch(game: Game) -> None:
     game.updated_at = datetime.now(UTC)
 
 
+def left_from(game: Game) -> dict[int, int]:
+    """The seats whose players left, each with the first hand they do not play."""
+    return {
+        seat.position: seat.left_from_hand for seat in game.seats if seat.left_from_hand is not None
+    }
+
+
 def seats_at_hand(game: Game, hand_number: int) -> list[Seat]:
     """The seats that play hand `hand_number`: everyone who has not left before it."""
-    return [
-        seat
-        for seat in game.seats
-        if seat.left_from_hand is None or seat.left_from_hand > hand_number
-    ]
+    seated = rules.seated_for_hand(len(game.seats), left_from(game), hand_number)
+    return [seat for seat in game.seats if seat.position in seated]
+
+
+def dealers(game: Game, before: int | None = None) -> list[int | None]:
+    """Who deals each hand of the game, by seat: each hand dealt keeps its dealer (only
+    those before hand `before`, when given), and the deal passes left among the players
+    still seated; None for a hand too few are left to play."""
+    dealt = {
+        hand.number: hand.dealer_position
+        for hand in game.hands
+        if before is None or hand.number < before
+    }
+    count = rules.hand_count(game.rules)
+    return rules.dealers(game.first_dealer_position, len(game.seats), count, left_from(game), dealt)
 
 
 def dealer_position(game: Game, hand_number: int) -> int:
-    """Who deals hand `hand_number`: the deal passes left, skipping players who have left."""
-    present = {seat.position for seat in seats_at_hand(game, hand_number)}
-    return rules.dealer_among(game.first_dealer_position, hand_number, len(game.seats), present)
+    """Who deals hand `hand_number`: the next player still seated to the left of the one who
+    dealt the hand before.
+
+    :raises GameRefused: when fewer than two players are left for that hand.
+    """
+    seat = dealers(game, before=hand_number)[hand_number - 1]
+    if seat is None:
+        raise GameRefused(f"Fewer than two players are left for hand {hand_number}.")
+    return seat
 
 
 def advance(game: Game, hand: Hand) -> None:
@@ -313,13 +336,14 @@ def settle(game: Game, cause: rules.EndCause | None = None) -> rules.GameEnding[
 
 
 def claims_in_game(game: Game) -> dict[int, int]:
-    """May I?s (or buys) each seat made over the scored hands and the hand in play.
+    """May I?s (or buys) each seat made over the scored hands and the hand in play, or the
+    hand left unplayed when the game ended (its buys were paid all the same).
 
     Re-dealt and re-played attempts are left out: their cards went back into the pack.
     """
     counts = {seat.id: 0 for seat in game.seats}
     for hand in game.hands:
-        if hand.state in (HandState.SCORED, HandState.PLAYING):
+        if hand.state in (HandState.SCORED, HandState.PLAYING, HandState.UNPLAYED):
             for claim in hand.claims:
                 counts[claim.seat_id] = counts.get(claim.seat_id, 0) + 1
     return counts

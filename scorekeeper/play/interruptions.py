@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from scorekeeper import rules
+from scorekeeper import rules, zones
 from scorekeeper.models import Game, GameStatus, HandState, Seat, Suspension
 from scorekeeper.play import games
 
 GameRefused = games.GameRefused
 
 
-def today() -> date:
-    """Today's date at the table; tests replace this to step over New Year."""
-    return date.today()
+def today(game: Game) -> date:
+    """Today's date at the table, in its league's time zone; tests replace this to step over
+    New Year."""
+    return zones.today_in(game.league.time_zone)
 
 
 def player_leaves(game: Game, seat: Seat, from_hand: int) -> rules.GameEnding[int] | None:
@@ -94,7 +95,7 @@ def resume(game: Game, everyone_present: bool, on: date | None = None) -> None:
 
     :raises GameRefused: without that confirmation, or past the calendar year of the start.
     """
-    refusal = resume_obstacle(game, on or today(), everyone_present)
+    refusal = resume_obstacle(game, on or today(game), everyone_present)
     if refusal:
         raise GameRefused(refusal)
     game.status = GameStatus.PLAYING

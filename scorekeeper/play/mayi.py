@@ -80,10 +80,7 @@ def record_claim(
 
 
 def buys_in_game(game: Game) -> dict[int, int]:
-    """Buys (claims) each seat made over the game's scored hands and the hand in play.
-
-    Re-dealt and re-played attempts are left out: their cards went back into the pack.
-    """
+    """Buys (claims) each seat made in the game, as `games.claims_in_game` counts them."""
     return games.claims_in_game(game)
 
 

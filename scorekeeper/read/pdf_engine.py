@@ -78,8 +78,10 @@ def write_pdf(
     """The PDF of `html` with the app's stylesheets `files` (parsed once) and the page rule."""
     document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher)
     size = weasyprint.CSS(string=page_css, url_fetcher=fetcher)
+    # Tagged (its headings, tables and paragraphs marked), so a screen reader can follow it;
+    # WeasyPrint takes the document's language and title from the page's lang and <title>.
     drawn: bytes = document.write_pdf(
-        stylesheets=[*stylesheets(files), size], font_config=font_config()
+        stylesheets=[*stylesheets(files), size], font_config=font_config(), pdf_tags=True
     )
     return drawn
 

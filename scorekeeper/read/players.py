@@ -10,6 +10,7 @@ from sqlalchemy.orm import aliased
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, HandScore, HandState, Player, Seat
+from scorekeeper.models.base import ruleset_of
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,14 @@ class ContractRecord:
     contract: str
     played: int
     out: int
+
+
+@dataclass(frozen=True)
+class RuleSetContracts:
+    """The player's going out under one rule set, hand by hand."""
+
+    name: str
+    contracts: list[ContractRecord]
 
 
 @dataclass(frozen=True)
@@ -56,29 +65,47 @@ def games_of(player: Player) -> list[PlayedGame]:
     return [PlayedGame(game, seat) for game, seat in rows]
 
 
-def contracts_of(player: Player) -> list[ContractRecord]:
-    """Hands played and gone out, per hand number, over the games that count."""
-    rows = db.session.execute(
+def contracts_of(player: Player) -> list[RuleSetContracts]:
+    """Hands played and gone out, per rule set and hand, over the games that count.
+
+    Hand 1 of one rule set is not hand 1 of another, so each rule set (by its name) keeps its
+    own rows, and a hand whose contract was changed between games keeps a row per contract.
+    """
+    per_game = (
         select(
+            Hand.game_id,
             Hand.number,
-            func.count(HandScore.id),
-            func.sum(case((HandScore.went_out, 1), else_=0)),
-            func.min(Game.id),
+            func.count(HandScore.id).label("played"),
+            func.sum(case((HandScore.went_out, 1), else_=0)).label("out"),
         )
         .join(Hand, Hand.id == HandScore.hand_id)
         .join(Seat, Seat.id == HandScore.seat_id)
         .join(Game, Game.id == Hand.game_id)
         .where(_counts(player), Hand.state == HandState.SCORED)
-        .group_by(Hand.number)
-        .order_by(Hand.number)
-    ).all()
-    names = {}
-    for number, _, _, game_id in rows:
-        rs = db.session.get_one(Game, game_id).rules
-        names[number] = rules.contract_words(rs, number) if number <= len(rs.hands) else ""
+        .group_by(Hand.game_id, Hand.number)
+        .subquery()
+    )
+    rows = db.session.execute(
+        select(Game.rules_data, per_game.c.number, per_game.c.played, per_game.c.out).join(
+            per_game, per_game.c.game_id == Game.id
+        )
+    )
+    counts: dict[str, dict[tuple[int, str], list[int]]] = {}
+    for data, number, played, out in rows:
+        rs = ruleset_of(data)
+        words = rules.contract_words(rs, number) if number <= len(rs.hands) else ""
+        tally = counts.setdefault(rs.name, {}).setdefault((number, words), [0, 0])
+        tally[0] += int(played)
+        tally[1] += int(out or 0)
     return [
-        ContractRecord(number, names[number], int(played), int(out or 0))
-        for number, played, out, _ in rows
+        RuleSetContracts(
+            name,
+            [
+                ContractRecord(number, words, played, out)
+                for (number, words), (played, out) in sorted(by_hand.items())
+            ],
+        )
+        for name, by_hand in sorted(counts.items(), key=lambda item: item[0].casefold())
     ]
 
 

@@ -19,12 +19,10 @@ class Rematch:
 
 
 def rematch(game: Game) -> Rematch:
-    """The next game of this table: everyone still seated at the end, in the same order."""
-    staying = [seat for seat in game.seats if seat.left_from_hand is None] or list(game.seats)
-    first = rules.rematch_first_dealer(
-        game.first_dealer_position, len(game.seats), {seat.position for seat in staying}
-    )
+    """The next game of this table: everyone who sat down at the start, in the same seats,
+    however the game ended (the seating page lets the table take anyone out)."""
+    first = rules.rematch_first_dealer(game.first_dealer_position, len(game.seats))
     ruleset = db.session.get(LeagueRuleSet, game.ruleset_id) if game.ruleset_id else None
     if ruleset is not None and ruleset.league_id != game.league_id:
         ruleset = None
-    return Rematch([seat.player for seat in staying], game.seats[first].player, ruleset)
+    return Rematch([seat.player for seat in game.seats], game.seats[first].player, ruleset)

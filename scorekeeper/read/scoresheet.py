@@ -8,6 +8,7 @@ from markupsafe import Markup
 
 from scorekeeper import rules
 from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, HandState, Seat
+from scorekeeper.play import games
 from scorekeeper.play.hands import entry_of
 from scorekeeper.read.charts import Series, line_chart
 
@@ -53,6 +54,10 @@ class Sheet:
     posted_totals: list[bool]
     discarded: bool
     end_note: str
+    # Players who left, kept out of the places until the incomplete-game rule posts their
+    # totals at the end (the seats' order), and why, in the rules' words.
+    apart: list[bool]
+    apart_note: str = ""
 
     @property
     def winners(self) -> list[Seat]:
@@ -60,9 +65,19 @@ class Sheet:
         return [seat for seat, place in zip(self.seats, self.places, strict=True) if place == 1]
 
     def ranking(self) -> list[tuple[int | None, Seat, int, bool]]:
-        """(place, seat, total, posted), best first."""
-        rows = zip(self.places, self.seats, self.totals, self.posted_totals, strict=True)
-        return sorted(rows, key=lambda row: (row[0] or 0, row[2], row[1].position))
+        """(place, seat, total, posted) of the players in the race, best first."""
+        rows = zip(
+            self.places, self.seats, self.totals, self.posted_totals, self.apart, strict=True
+        )
+        ranked = [
+            (place, seat, total, posted) for place, seat, total, posted, away in rows if not away
+        ]
+        return sorted(ranked, key=lambda row: (row[0] or 0, row[2], row[1].position))
+
+    def left_apart(self) -> list[tuple[Seat, int]]:
+        """(seat, total) of the players who left and wait for their posted total, by seat."""
+        rows = zip(self.seats, self.totals, self.apart, strict=True)
+        return [(seat, total) for seat, total, away in rows if away]
 
 
 def build(game: Game) -> Sheet:
@@ -110,11 +125,19 @@ def build(game: Game) -> Sheet:
     if settled:
         totals = [seat.final_total or 0 for seat in seats]
         places = [seat.place for seat in seats]
+        apart = [False for _ in seats]
     else:
         last = after_each[-1] if after_each else {}
         totals = [last.get(seat.id, 0) for seat in seats]
-        placed = rules.places(dict(enumerate(totals)))
+        next_hand = scored[-1].number + 1 if scored else 1
+        seated = rules.seated_for_hand(len(seats), games.left_from(game), next_hand)
+        left = {i for i, seat in enumerate(seats) if seat.position not in seated}
+        placed = rules.places_so_far(
+            dict(enumerate(totals)), left, incomplete_game_rule=rs.fairness.incomplete_game
+        )
         places = [None if game.discarded else placed[i] for i in range(len(seats))]
+        # A discarded game places nobody: its leavers stay in the one list.
+        apart = [not game.discarded and i in left and placed[i] is None for i in range(len(seats))]
     return Sheet(
         seats=seats,
         rows=rows,
@@ -125,6 +148,8 @@ def build(game: Game) -> Sheet:
         posted_totals=[settled and seat.total_posted for seat in seats],
         discarded=game.discarded,
         end_note=game.end_note,
+        apart=apart,
+        apart_note=rules.unranked_leaver_note(rs) if any(apart) else "",
     )
 
 
@@ -136,9 +161,10 @@ def running_chart(sheet: Sheet) -> Markup:
     ]
     labels = [str(row.hand.number) for row in sheet.rows]
     lead = sheet.ranking()[0] if sheet.rows else None
+    standing = [(seat, total) for _, seat, total, _ in sheet.ranking()] + sheet.left_apart()
     summary = (
         f"After hand {sheet.rows[-1].hand.number}, "
-        + ", ".join(f"{seat.player.name} {total}" for _, seat, total, _ in sheet.ranking())
+        + ", ".join(f"{seat.player.name} {total}" for seat, total in standing)
         + "."
         if lead
         else "No hand scored yet."

@@ -1,21 +1,22 @@
-"""The settling up of a finished game played for pennies: who pays whom, and the kitty."""
+"""The settling up of a game over played for pennies: who pays whom, and the kitty."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from scorekeeper import rules
-from scorekeeper.models import Game, GameStatus, Seat
-from scorekeeper.play import mayi
+from scorekeeper.models import Game, Seat
+from scorekeeper.play import games, mayi
 
 
 @dataclass(frozen=True)
 class SettlementRow:
-    """One player's money at the end of a game."""
+    """One player's money at the end of a game (no place when the game is discarded)."""
 
     seat: Seat
-    place: int
+    place: int | None
     buys: int
     by_place: Fraction
     paid_in: int
@@ -34,51 +35,52 @@ class Payment:
 
 @dataclass(frozen=True)
 class GameSettlement:
-    """The settlement table of a game: rows by place, the payments and the kitty."""
+    """The settlement table of a game: rows by place, the payments and the kitty, in words."""
 
     rows: list[SettlementRow]
     payments: list[Payment]
     kitty: int
     kitty_words: str
     price: int
+    # What the ending does to the pennies, and who pays or takes what, one line each.
+    headline: str = ""
+    lines: tuple[str, ...] = ()
+    kitty_returned: bool = False
     # Set when the game cannot be settled (e.g. no schedule row for this table).
     problem: str = ""
 
 
-def settled_amounts(game: Game) -> rules.SettledGame[int] | None:
-    """The rules' settlement of a finished, counted game by seat id; None when there is none.
-
-    :raises RulesError: when the schedule has no row for the game's table.
-    """
-    rs = game.rules
-    if rs.settlement is None or game.status != GameStatus.FINISHED or game.discarded:
-        return None
-    places = {seat.id: seat.place for seat in game.seats if seat.place is not None}
-    if len(places) != len(game.seats):
-        return None
-    buys = mayi.buys_in_game(game)
-    return rules.settle(rs, places, {seat_id: buys.get(seat_id, 0) for seat_id in places})
-
-
 def build(game: Game) -> GameSettlement | None:
-    """The settlement of a finished game played for pennies, or None for any other game."""
+    """The settling up of a game over played for pennies, or None for any other game."""
+    if game.rules.settlement is None or not games.is_over(game):
+        return None
+    places = {seat.id: seat.place for seat in game.seats}
+    return _settlement(game, places, discarded=game.discarded)
+
+
+def preview(game: Game, ending: rules.GameEnding[int]) -> GameSettlement | None:
+    """What `ending` would do to the pennies, for its confirmation (changes nothing)."""
+    if game.rules.settlement is None:
+        return None
+    places = {row.key: row.place for row in ending.rows}
+    return _settlement(game, places, discarded=ending.discarded)
+
+
+def _settlement(game: Game, places: Mapping[int, int | None], *, discarded: bool) -> GameSettlement:
     rs = game.rules
-    if rs.settlement is None or game.status != GameStatus.FINISHED or game.discarded:
-        return None
-    split = rules.KITTY_WORDS[rs.settlement.kitty_split]
-    try:
-        settled = settled_amounts(game)
-    except rules.RulesError as error:
-        return GameSettlement([], [], 0, split, rs.may_i.price, str(error))
-    if settled is None:
-        return None
     buys = mayi.buys_in_game(game)
-    by_id = {seat.id: seat for seat in game.seats}
+    names = {seat.id: seat.player.name for seat in game.seats}
+    try:
+        money = rules.money_at_end(rs, places, buys, names, discarded=discarded)
+    except rules.RulesError as error:
+        split = rules.KITTY_WORDS[rs.settlement.kitty_split] if rs.settlement else ""
+        return GameSettlement([], [], 0, split, rs.may_i.price, problem=str(error))
+    settled = money.settled
     rows = sorted(
         (
             SettlementRow(
                 seat=seat,
-                place=seat.place or 0,
+                place=places[seat.id],
                 buys=buys.get(seat.id, 0),
                 by_place=settled.by_place[seat.id],
                 paid_in=settled.paid_in[seat.id],
@@ -87,10 +89,16 @@ def build(game: Game) -> GameSettlement | None:
             )
             for seat in game.seats
         ),
-        key=lambda row: (row.place, row.seat.position),
+        key=lambda row: (row.place or 0, row.seat.position),
     )
-    payments = [
-        Payment(by_id[t.payer].player.name, by_id[t.payee].player.name, t.amount)
-        for t in settled.transfers
-    ]
-    return GameSettlement(rows, payments, settled.kitty, split, rs.may_i.price)
+    payments = [Payment(names[t.payer], names[t.payee], t.amount) for t in settled.transfers]
+    return GameSettlement(
+        rows,
+        payments,
+        settled.kitty,
+        money.kitty_words,
+        rs.may_i.price,
+        headline=money.headline,
+        lines=money.lines,
+        kitty_returned=settled.kitty_returned,
+    )

@@ -65,10 +65,13 @@ def current_season(choices: list[SeasonChoice], today: date | None = None) -> Se
     return next((s for s in choices if s.key != ALL_TIME and s.contains(today)), choices[0])
 
 
-def season_named(choices: list[SeasonChoice], key: str | None) -> SeasonChoice | None:
-    """The season with this URL key (None for an unknown one); no key means the current one."""
+def season_named(
+    choices: list[SeasonChoice], key: str | None, today: date | None = None
+) -> SeasonChoice | None:
+    """The season with this URL key (None for an unknown one); no key means the current one
+    (the one `today` falls in)."""
     if not key:
-        return current_season(choices)
+        return current_season(choices, today)
     return next((s for s in choices if s.key == key), None)
 
 
@@ -168,9 +171,10 @@ def season_sums(
 
 @dataclass(frozen=True)
 class RecentGame:
-    """A counted game of the season's chart: its id and the day it started."""
+    """A counted game of the season's chart: its id, its number in the league and its day."""
 
     id: int
+    number: int
     started_on: date
 
 
@@ -184,7 +188,7 @@ def recent_and_counted(
     # Counted apart from the last games, so that those are read from the end of the index.
     counted = select(func.count()).where(counts).scalar_subquery()
     last = (
-        select(Game.id, Game.started_on)
+        select(Game.id, Game.number, Game.started_on)
         .where(counts)
         .order_by(Game.started_on.desc(), Game.id.desc())
         .limit(limit)
@@ -192,7 +196,12 @@ def recent_and_counted(
     )
     rows = db.session.execute(
         select(
-            last.c.id, last.c.started_on, counted.label("counted"), Seat.player_id, Seat.final_total
+            last.c.id,
+            last.c.number,
+            last.c.started_on,
+            counted.label("counted"),
+            Seat.player_id,
+            Seat.final_total,
         )
         .outerjoin(Seat, Seat.game_id == last.c.id)
         .order_by(last.c.started_on, last.c.id)
@@ -202,7 +211,7 @@ def recent_and_counted(
     for row in rows:
         if row.id not in column:
             column[row.id] = len(recent)
-            recent.append(RecentGame(row.id, row.started_on))
+            recent.append(RecentGame(row.id, row.number, row.started_on))
     totals: dict[int, list[int | None]] = {}
     for row in rows:
         if row.player_id is not None:

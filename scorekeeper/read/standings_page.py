@@ -146,9 +146,12 @@ def recent_chart(
     )
     return charts.line_chart(
         series,
-        [game.started_on.strftime("%-d/%-m") for game in recent],
+        [str(game.number) for game in recent],
         f"{'The last game' if len(recent) == 1 else f'The last {len(recent)} games'}, "
         f"{season.label}",
         f"Game totals in the season's last games, oldest first (- for a game sat out): {played}.",
         ident="season-chart",
+        x_name="Game",
+        # Several games a day are told apart by their numbers; the day shows where it changes.
+        x_notes=charts.where_changed([game.started_on.strftime("%-d/%-m") for game in recent]),
     )

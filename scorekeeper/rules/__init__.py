@@ -38,6 +38,12 @@ from scorekeeper.rules.ending import (
     game_ending,
     names_in_words,
 )
+from scorekeeper.rules.ending_money import (
+    KITTY_RETURNED_WORDS,
+    MoneyAtEnd,
+    money_at_end,
+    settle_ending,
+)
 from scorekeeper.rules.entries import (
     HandCheck,
     PlayerEntry,
@@ -55,7 +61,9 @@ from scorekeeper.rules.incomplete_game import (
     GameVerdict,
     final_game_totals,
     leaving_words,
+    places_so_far,
     posted_total_note,
+    unranked_leaver_note,
 )
 from scorekeeper.rules.mayi import (
     MayIRuling,
@@ -123,10 +131,11 @@ from scorekeeper.rules.scoring import (
     wild_rank_label,
 )
 from scorekeeper.rules.seating import (
-    dealer_among,
+    dealers,
     first_player_among,
     next_present,
     rematch_first_dealer,
+    seated_for_hand,
 )
 from scorekeeper.rules.settlement import (
     KITTY_WORDS,
@@ -162,6 +171,7 @@ __all__ = [
     "INCOMPLETE_GAME_WORDS",
     "JOKER",
     "KITTY_SPLITS",
+    "KITTY_RETURNED_WORDS",
     "KITTY_WORDS",
     "MELD_KINDS",
     "MISSING",
@@ -183,6 +193,7 @@ __all__ = [
     "HandRule",
     "HandVerdict",
     "MayIPolicy",
+    "MoneyAtEnd",
     "MayIRuling",
     "Meld",
     "Payouts",
@@ -212,7 +223,7 @@ __all__ = [
     "contract_words",
     "correction_needs_agreement",
     "correction_terms",
-    "dealer_among",
+    "dealers",
     "dealer_for_hand",
     "decks_at_table",
     "decks_for",
@@ -242,6 +253,7 @@ __all__ = [
     "most_cards_held",
     "melds_in_words",
     "minimum_cards",
+    "money_at_end",
     "missing_score_verdict",
     "posted_missing_score",
     "net_parts",
@@ -256,12 +268,15 @@ __all__ = [
     "points_for_tally",
     "possible_totals",
     "posted_score_note",
+    "places_so_far",
     "posted_total_note",
+    "unranked_leaver_note",
     "preset",
     "price_group",
     "priority_words",
     "rank_name",
     "rematch_first_dealer",
+    "seated_for_hand",
     "paused_refusal",
     "resume_refusal",
     "resume_terms",
@@ -276,6 +291,7 @@ __all__ = [
     "score_terms",
     "search_rulings",
     "settle",
+    "settle_ending",
     "start_refusal",
     "stock_words",
     "two_highest",

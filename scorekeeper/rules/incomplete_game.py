@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from scorekeeper.rules.missing_score import two_highest
 from scorekeeper.rules.ruleset import RulesError, RuleSet
+from scorekeeper.rules.scoring import places
 
 K = TypeVar("K", bound=Hashable)
 
@@ -79,4 +80,27 @@ def posted_total_note() -> str:
     return (
         "the player left before the end and gets the two highest totals of those who "
         "finished, added (incomplete-game rule)."
+    )
+
+
+def places_so_far(
+    totals: Mapping[K, int], left: Collection[K], *, incomplete_game_rule: bool = True
+) -> dict[K, int | None]:
+    """Places while the game goes on, among the players still seated.
+
+    A player who left is in no race until the rule posts their total at the end (no place);
+    with the rule off their total stands as it was, and places them.
+    """
+    racing = {p: total for p, total in totals.items() if not (incomplete_game_rule and p in left)}
+    placed = places(racing)
+    return {player: placed.get(player) for player in totals}
+
+
+def unranked_leaver_note(rs: RuleSet) -> str:
+    """Why the running totals list a player who left apart, unranked; empty with the rule off."""
+    if not rs.fairness.incomplete_game:
+        return ""
+    return (
+        "A player who left is not ranked while the game goes on: when it ends, their total "
+        "is posted as the two highest totals of the players who finished, added together."
     )

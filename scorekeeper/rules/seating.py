@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from scorekeeper.rules.dealing import dealer_for_hand
 from scorekeeper.rules.ruleset import RulesError
@@ -19,11 +19,44 @@ def next_present(seat: int, players: int, present: Collection[int]) -> int:
     raise RulesError("Nobody is left at the table.")
 
 
-def dealer_among(
-    first_dealer_seat: int, hand_number: int, players: int, present: Collection[int]
-) -> int:
-    """The dealer of hand `hand_number`: the usual seat, or the next one still at the table."""
-    return next_present(dealer_for_hand(first_dealer_seat, hand_number, players), players, present)
+def seated_for_hand(players: int, left_from: Mapping[int, int], hand_number: int) -> set[int]:
+    """The seats that play hand `hand_number`: everyone but those who left from it or before.
+
+    :param left_from: the seats that left, each with the first hand they do not play.
+    """
+    return {seat for seat in range(players) if left_from.get(seat, hand_number + 1) > hand_number}
+
+
+def dealers(
+    first_dealer_seat: int,
+    players: int,
+    hands: int,
+    left_from: Mapping[int, int],
+    dealt: Mapping[int, int],
+) -> list[int | None]:
+    """Who deals each hand, 1 to `hands`: the first dealer, then each hand the next player
+    still seated to the left of the one who dealt the hand before.
+
+    A hand already dealt keeps its dealer (`dealt`, by hand number: a re-deal is the same
+    hand, so the same dealer). A hand fewer than two would play is never dealt (the game
+    ends before it): None, and the deal goes on from the last dealer.
+    :raises RulesError: for a first dealer who is not a seat of the table.
+    """
+    dealer_for_hand(first_dealer_seat, 1, players)  # refuses a seat off the table
+    found: list[int | None] = []
+    last: int | None = None
+    for number in range(1, hands + 1):
+        seated = seated_for_hand(players, left_from, number)
+        if number in dealt:
+            last = dealt[number]
+            found.append(last)
+        elif len(seated) < 2:
+            found.append(None)
+        else:
+            start = first_dealer_seat if last is None else last + 1
+            last = next_present(start, players, seated)
+            found.append(last)
+    return found
 
 
 def first_player_among(dealer_seat: int, players: int, present: Collection[int]) -> int:
@@ -31,7 +64,7 @@ def first_player_among(dealer_seat: int, players: int, present: Collection[int])
     return next_present(dealer_seat + 1, players, present)
 
 
-def rematch_first_dealer(first_dealer_seat: int, players: int, present: Collection[int]) -> int:
-    """Who deals first when the same table plays again: the next seat on from the last first
-    dealer, still at the table (the deal keeps passing to the left from game to game)."""
-    return next_present((first_dealer_seat + 1) % players, players, present)
+def rematch_first_dealer(first_dealer_seat: int, players: int) -> int:
+    """Who deals first when the same table plays again: the seat to the left of the last
+    game's first dealer (the deal keeps passing to the left from game to game)."""
+    return dealer_for_hand(first_dealer_seat, 2, players)

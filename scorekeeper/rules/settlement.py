@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
@@ -54,6 +54,8 @@ class SettledGame(Generic[K]):
     net: dict[K, Fraction]
     # The schedule's payments, player to player, fewest payments first-come.
     transfers: tuple[Transfer[K], ...]
+    # True when the game counts for nothing and each player took back what they paid in.
+    kitty_returned: bool = False
 
 
 def payouts_for(settlement: Settlement, players: int) -> Payouts | None:
@@ -81,12 +83,8 @@ def settle(
         raise RulesError(
             f"The payment schedule has no row for {len(places)} players: add one to the rules."
         )
-    buys = buys or {}
-    for player, count in buys.items():
-        if player not in places or count < 0:
-            raise RulesError("Buys are counted only for the players of the game, 0 or more.")
     by_place = _shared_by_place(places, [Fraction(a) for a in row.amounts])
-    paid_in = {player: buys.get(player, 0) * rs.may_i.price for player in places}
+    paid_in = paid_into_kitty(rs, places, buys)
     kitty = sum(paid_in.values())
     shares = KITTY_SHARES[rs.settlement.kitty_split]
     kitty_shares = {
@@ -94,6 +92,21 @@ def settle(
     }
     net = {player: by_place[player] + kitty_shares[player] - paid_in[player] for player in places}
     return SettledGame(by_place, paid_in, kitty, kitty_shares, net, _transfers(by_place, places))
+
+
+def paid_into_kitty(
+    rs: RuleSet, players: Iterable[K], buys: Mapping[K, int] | None
+) -> dict[K, int]:
+    """Pennies each player paid into the kitty: their buys times the price of a buy.
+
+    :raises RulesError: for buys of someone not in the game, or fewer than none.
+    """
+    buys = buys or {}
+    players = list(players)
+    for player, count in buys.items():
+        if player not in players or count < 0:
+            raise RulesError("Buys are counted only for the players of the game, 0 or more.")
+    return {player: buys.get(player, 0) * rs.may_i.price for player in players}
 
 
 def _shared_by_place(places: Mapping[K, int], amounts: Sequence[Fraction]) -> dict[K, Fraction]:

@@ -1,10 +1,13 @@
 """Blueprints, one per area, and the app-wide error pages."""
 
+from datetime import datetime
+
 from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import BadRequest, HTTPException
+from markupsafe import Markup, escape
+from werkzeug.exceptions import BadRequest, HTTPException, SecurityError
 
-from scorekeeper import rules
+from scorekeeper import rules, zones
 from scorekeeper.paper import PAPERS
 from scorekeeper.play.games import status_words
 from scorekeeper.views import (
@@ -22,6 +25,17 @@ from scorekeeper.views import exchange as exchange_views
 from scorekeeper.views import rulesets as ruleset_views
 from scorekeeper.views import sheets as sheet_views
 from scorekeeper.web.database import WriteConflict
+from scorekeeper.words import possessive_ending
+
+
+def possessive_markup(name: str) -> Markup:
+    """`name` escaped, with its possessive ending as the template's own text would be."""
+    return escape(name) + Markup(possessive_ending(name))
+
+
+def local_time_words(moment: datetime, zone: str, shape: str = "%-d %b %Y, %H:%M") -> str:
+    """A time kept in UTC as a league shows it: in its zone, e.g. "26 Nov 2026, 21:15"."""
+    return zones.local_time(moment, zone).strftime(shape)
 
 
 def register_blueprints(app: Flask) -> None:
@@ -46,6 +60,8 @@ def register_blueprints(app: Flask) -> None:
         presets=list(rules.PRESETS.values()),
         papers=PAPERS,
     )
+    app.jinja_env.filters["possessive"] = possessive_markup
+    app.jinja_env.filters["local_time"] = local_time_words
 
     @app.errorhandler(400)
     def bad_request(error: HTTPException) -> tuple[str, int]:
@@ -63,6 +79,13 @@ def register_blueprints(app: Flask) -> None:
         else:
             reason = "The request was not one the app understands. Go back and try again."
         return render_template("errors/400.html", reason=reason, detail=detail), 400
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(_error: SecurityError) -> tuple[str, int, dict[str, str]]:
+        """A Host header outside TRUSTED_HOSTS: plain words, since no link can be built for
+        it, and nothing of the host repeated."""
+        words = "This server does not answer to that address. Use the one you were given."
+        return words, 400, {"Content-Type": "text/plain; charset=utf-8"}
 
     @app.errorhandler(404)
     def not_found(error: HTTPException) -> tuple[str, int]:

@@ -15,6 +15,7 @@ from scorekeeper.league import accounts
 from scorekeeper.models import League
 from scorekeeper.web import access, devices
 from scorekeeper.web.database import keep_work, transaction
+from scorekeeper.words import possessive
 
 bp = Blueprint("auth", __name__)
 
@@ -96,13 +97,13 @@ def logout_everywhere() -> Response:
 @bp.route("/signup", methods=["GET", "POST"])
 @transaction
 def signup() -> Page:
-    """Make an account to own leagues; one address makes a few an hour at most."""
+    """Make an account to own leagues; one address, and every address together, make a few
+    an hour at most."""
     form = SignUpForm()
     if not form.is_submitted():
         # Say it before the form is filled in vain.
-        wait = accounts.sign_up_wait(_address())
-        if wait is not None:
-            form.form_errors.append(str(accounts.TooManySignUps(wait)))
+        if (refusal := accounts.sign_up_refusal(_address())) is not None:
+            form.form_errors.append(str(refusal))
         return render_template("auth/signup.html", form=form)
     try:
         accounts.guard_sign_up(_address())
@@ -114,6 +115,9 @@ def signup() -> Page:
         access.sign_in(account)
         flash(f"Welcome, {account.username}. Start your league below.", "success")
         return devices.remember(redirect(url_for("main.index")), account)
+    if form.name_taken:
+        accounts.count_refused_sign_up(_address())
+        keep_work()  # the refusal is counted: it slows down listing the names taken
     return render_template("auth/signup.html", form=form), 422
 
 
@@ -180,7 +184,7 @@ def join(league_id: int) -> Page:
             return _too_many(page, refusal.wait)
         if matched:
             access.grant_scorer(league)
-            flash(f"This phone can now score {league.name}'s games.", "success")
+            flash(f"This phone can now score {possessive(league.name)} games.", "success")
             return redirect(url_for("leagues.show", league_id=league.id))
         form.passcode.errors = ["That passcode is not right."]
         keep_work()  # the failed attempt is recorded: it slows down the next guess

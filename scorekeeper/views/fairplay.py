@@ -17,6 +17,7 @@ from scorekeeper.forms.fairplay import (
 from scorekeeper.forms.fields import given
 from scorekeeper.models import Game, GameStatus, Hand, Seat
 from scorekeeper.play import games, hands, interruptions, mayi
+from scorekeeper.read import settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.rules import limits
 from scorekeeper.web import access
@@ -212,6 +213,7 @@ def _leave_page(
         game=game,
         form=form,
         ending=ending,
+        money=settlement.preview(game, ending) if ending else None,
         leaver=leaver,
         leaving=rules.leaving_words(game.rules),
     ), status
@@ -258,10 +260,10 @@ def resume(game_id: int) -> Response | str | tuple[str, int]:
     except games.GameRefused as refusal:
         return _refused(game, refusal)
     form = ResumeForm()
-    obstacle = interruptions.resume_obstacle(game, interruptions.today())
+    obstacle = interruptions.resume_obstacle(game, interruptions.today(game))
     if form.validate_on_submit() and not obstacle:
         try:
-            interruptions.resume(game, form.everyone_present.data, interruptions.today())
+            interruptions.resume(game, form.everyone_present.data, interruptions.today(game))
         except games.GameRefused as error:
             form.everyone_present.errors = [str(error)]
         else:
@@ -300,7 +302,13 @@ def end(game_id: int) -> Response | str | tuple[str, int]:
     status = 422 if form.is_submitted() else 200
     hand = games.current_hand(game)
     return render_template(
-        "fairplay/end.html", game=game, form=form, ending=ending, owner=owner, hand=hand
+        "fairplay/end.html",
+        game=game,
+        form=form,
+        ending=ending,
+        money=settlement.preview(game, ending),
+        owner=owner,
+        hand=hand,
     ), status
 
 

@@ -11,9 +11,9 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.game import ChoosePlayersForm, SeatingForm
 from scorekeeper.league import leagues
-from scorekeeper.models import GameStatus, League, LeagueRuleSet, Player
+from scorekeeper.models import League, LeagueRuleSet, Player
 from scorekeeper.play import games, hands
-from scorekeeper.read import scoresheet
+from scorekeeper.read import scoresheet, settlement
 from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
 from scorekeeper.web import access
@@ -33,7 +33,8 @@ def new_game(league_id: int) -> Response | str | tuple[str, int]:
         return render_template("games/new.html", league=league, form=form)
     if not form.validate():
         return render_template("games/new.html", league=league, form=form), 422
-    chosen = [p for p in league.players if p.id in set(form.players.data or [])]
+    ticked = set(form.players.data or [])
+    chosen = leagues.as_they_sat_last(league, [p for p in league.players if p.id in ticked])
     if form.new_player.data:
         chosen.append(leagues.add_player(league, form.new_player.data))
     ruleset = db.get_or_404(LeagueRuleSet, form.ruleset.data)
@@ -63,7 +64,13 @@ def _seating_page(
     form.order.data = ",".join(str(p.id) for p in seated)
     form.set_seats(seated)
     return render_template(
-        "games/seating.html", league=league, ruleset=ruleset, seated=seated, form=form
+        "games/seating.html",
+        league=league,
+        ruleset=ruleset,
+        seated=seated,
+        not_seated=[p for p in league.players if p not in seated],
+        count_refusal=rules.player_count_refusal(ruleset.rules, len(seated)),
+        form=form,
     ), status
 
 
@@ -100,6 +107,18 @@ def seating(league_id: int) -> Response | tuple[str, int]:
         if 0 <= index < len(seated) and 0 <= other < len(seated):
             seated[index], seated[other] = seated[other], seated[index]
         return _seating_page(league, ruleset, seated, form)
+    if move.startswith("out:"):
+        index = _int_or_404(move.removeprefix("out:"))
+        if index < len(seated):
+            del seated[index]
+        return _seating_page(league, ruleset, seated, form)
+    if move.startswith("in:"):
+        player = _league_player(league, _int_or_404(move.removeprefix("in:")))
+        if player not in seated and len(seated) < limits.MOST_PLAYERS:
+            seated.append(player)
+        return _seating_page(league, ruleset, seated, form)
+    if rules.player_count_refusal(ruleset.rules, len(seated)):
+        return _seating_page(league, ruleset, seated, form, 422)
     if not form.validate():
         return _seating_page(league, ruleset, seated, form, 422)
     started = games.game_started_with(form.token.data or "")
@@ -120,10 +139,11 @@ def seating(league_id: int) -> Response | tuple[str, int]:
 
 @bp.get("/games/<int:game_id>/again")
 def play_again(game_id: int) -> Response | tuple[str, int]:
-    """A new game for the same table: the same players in the same seats, under the same
-    rules, the next seat on dealing first; one tap on Start begins it."""
+    """A new game for the same table, however the last one ended: everyone who sat down at
+    its start in the same seats, under the same rules, the next seat on dealing first; one
+    tap on Start begins it."""
     game = access.request_game(game_id)
-    if game.status != GameStatus.FINISHED:
+    if not games.is_over(game):
         return redirect(url_for("table.show", game_id=game.id))
     again = rematch(game)
     if again.ruleset is None:
@@ -134,6 +154,12 @@ def play_again(game_id: int) -> Response | tuple[str, int]:
     )
     form.first_dealer.data = str(again.first_dealer.id)
     return _seating_page(game.league, again.ruleset, again.players, form)
+
+
+def _league_player(league: League, player_id: int) -> Player:
+    """The league's player with this id; 404 for anyone else."""
+    player = next((p for p in league.players if p.id == player_id), None)
+    return abort(404) if player is None else player
 
 
 def _int_or_404(text: str | None) -> int:
@@ -148,7 +174,15 @@ def sheet(game_id: int) -> str:
     sheet = scoresheet.build(game)
     chart = scoresheet.running_chart(sheet) if sheet.rows else None
     fixable = hands.fixable_hands(game, owner=access.role_in(game.league) == "owner")
-    return render_template("games/sheet.html", game=game, sheet=sheet, chart=chart, fixable=fixable)
+    return render_template(
+        "games/sheet.html",
+        game=game,
+        sheet=sheet,
+        chart=chart,
+        fixable=fixable,
+        settled=settlement.build(game),
+        rematch=rematch(game) if games.is_over(game) else None,
+    )
 
 
 @bp.post("/games/<int:game_id>/delete")

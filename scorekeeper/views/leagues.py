@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from scorekeeper import zones
 from scorekeeper.extensions import db
 from scorekeeper.forms.fields import given
 from scorekeeper.forms.league import LeagueForm, PlayerForm
@@ -46,7 +47,12 @@ def create() -> Response | tuple[str, int]:
         shown = visible_leagues()
         sizes = leagues.sizes([league.id for league in shown])
         return render_template("index.html", leagues=shown, sizes=sizes, form=form), 422
-    league = leagues.create_league(given(form.name.data), form.preset.data, current_account())
+    league = leagues.create_league(
+        given(form.name.data),
+        form.preset.data,
+        current_account(),
+        zones.default_zone(current_app.config["TIME_ZONE"]),
+    )
     flash(f"League “{league.name}” created. Add its players next.", "success")
     return redirect(url_for("leagues.show", league_id=league.id))
 

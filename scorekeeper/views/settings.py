@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
+from scorekeeper import zones
 from scorekeeper.extensions import db
 from scorekeeper.forms.auth import SetPasscodeForm
 from scorekeeper.forms.fairplay import ActionForm
@@ -12,6 +13,7 @@ from scorekeeper.forms.fields import given
 from scorekeeper.forms.settings import LeagueSettingsForm, SeasonForm
 from scorekeeper.league import accounts
 from scorekeeper.league import settings as league_settings
+from scorekeeper.league.passphrases import suggested_passcode
 from scorekeeper.models import League
 from scorekeeper.rules.standings import RANKING_HINT
 from scorekeeper.web.access import owner_only
@@ -28,6 +30,7 @@ def _settings_form(league: League, from_request: bool = False) -> LeagueSettings
         "place_points": ", ".join(map(str, league.place_points or [])),
         "min_games": league.min_games,
         "paper_size": league.paper_size,
+        "time_zone": league.time_zone,
     }
     if from_request:
         return LeagueSettingsForm(data=data)
@@ -50,6 +53,9 @@ def _page(
         passcode_form=passcode_form or SetPasscodeForm(formdata=None),
         ranking_hint=RANKING_HINT,
         phones=accounts.joined_phones(league),
+        default_zone=zones.default_zone(current_app.config["TIME_ZONE"]),
+        guesses=accounts.passcode_guesses(league),
+        passcode_example=suggested_passcode(),
     ), status
 
 
@@ -57,7 +63,8 @@ def _page(
 @owner_only
 @transaction
 def show(league_id: int) -> Response | tuple[str, int]:
-    """Change the league's name, ranking measure, points for places, minimum games, paper."""
+    """Change the league's name, ranking measure, points for places, minimum games, paper
+    and time zone."""
     league = db.get_or_404(League, league_id)
     form = _settings_form(league, from_request=True)
     if form.validate_on_submit():
@@ -68,6 +75,7 @@ def show(league_id: int) -> Response | tuple[str, int]:
             form.points(),
             given(form.min_games.data),
             form.paper_size.data,
+            form.time_zone.data,
         )
         flash("Settings saved.", "success")
         return redirect(url_for("settings.show", league_id=league.id))

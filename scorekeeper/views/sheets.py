@@ -10,9 +10,9 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import rules
+from scorekeeper import rules, zones
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, HandState, League, LeagueRuleSet, Player
+from scorekeeper.models import Game, League, LeagueRuleSet, Player
 from scorekeeper.play import games
 from scorekeeper.read import pdf, scoresheet, settlement
 from scorekeeper.rules import limits
@@ -134,15 +134,8 @@ def _common(rs: rules.RuleSet, league: League, names: list[str], **context: Any)
 
 
 def _game_dealers(game: Game) -> list[str]:
-    """Who deals each hand: as recorded for hands dealt, as the rules say for the rest."""
-    dealt = {
-        hand.number: hand.dealer_position
-        for hand in game.hands
-        if hand.state in (HandState.SCORED, HandState.PLAYING)
-    }
-    numbers = range(1, rules.hand_count(game.rules) + 1)
-    seats = [dealt[k] if k in dealt else games.dealer_position(game, k) for k in numbers]
-    return [game.seats[seat].player.name for seat in seats]
+    """Who deals each hand: as dealt for the hands dealt, as the deal passes for the rest."""
+    return ["" if seat is None else game.seats[seat].player.name for seat in games.dealers(game)]
 
 
 def _printout(template: str, context: dict[str, Any], league: League, filename: str) -> Printout:
@@ -288,7 +281,7 @@ def league_blank(league: League, choice: NextGame) -> Printout:
         game=None,
         hands=printed_hands(rs, [_seat_name(names, seat) for seat in seats]),
         day="",
-        printed_on=date_words(date.today()),
+        printed_on=date_words(zones.today_in(league.time_zone)),
         first_dealer=_seat_name(names, first),
         pdf_endpoint="sheets.league_blank_pdf",
         pdf_args={"league_id": league.id, **choice.query()},

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 from flask import Blueprint, Response, abort, render_template, request
 
+from scorekeeper import zones
 from scorekeeper.extensions import db
 from scorekeeper.models import League, Player
 from scorekeeper.read import charts, pdf, players, standings, standings_page
 from scorekeeper.rules.standings import MEASURES, ranking_words
+from scorekeeper.words import possessive
 
 bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
 
@@ -17,7 +17,8 @@ bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
 def standings_context(league: League, season_key: str | None) -> dict:
     """Everything the standings page (and its printed and shared copies) shows."""
     choices = standings_page.seasons(league)
-    season = standings.season_named(list(choices), season_key) or abort(404)
+    today = zones.today_in(league.time_zone)
+    season = standings.season_named(list(choices), season_key, today) or abort(404)
     figures = standings_page.figures(league, season)
     return {
         "league": league,
@@ -52,7 +53,7 @@ def printed(league_id: int, as_pdf: bool) -> Response | str:
     except pdf.PaperRefused as refusal:
         abort(400, description=str(refusal))
     context = standings_context(league, request.args.get("season"))
-    context["printed_on"] = date.today().strftime("%-d %B %Y")
+    context["printed_on"] = zones.today_in(league.time_zone).strftime("%-d %B %Y")
     if not as_pdf:
         return pdf.render_html("sheets/standings.html", paper, False, **context)
     document = pdf.render_pdf("sheets/standings.html", paper, False, **context)
@@ -69,10 +70,10 @@ def player(league_id: int, player_id: int) -> str:
     chart = (
         charts.line_chart(
             [charts.Series(person.name, [p.seat.final_total for p in counted])],
-            [p.game.started_on.strftime("%-d %b") for p in counted],
-            f"{person.name}'s game totals over time",
-            f"{person.name}'s game totals, oldest first: "
-            + ", ".join(str(p.seat.final_total) for p in counted)
+            [str(p.game.number) for p in counted],
+            f"{possessive(person.name)} game totals over time",
+            f"{possessive(person.name)} game totals, oldest first: "
+            + ", ".join(f"game {p.game.number} {p.seat.final_total}" for p in counted)
             + ".",
             ident="player-chart",
         )

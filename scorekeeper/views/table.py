@@ -19,9 +19,9 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm
-from scorekeeper.models import Game, GameStatus, Hand, HandState
+from scorekeeper.models import Game, Hand, HandState
 from scorekeeper.play import games, hands, mayi
-from scorekeeper.read import scoresheet, settlement
+from scorekeeper.read import already_saved, scoresheet, settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
@@ -64,7 +64,7 @@ def show(game_id: int) -> str:
         stock_words=hands.stock_renewal_words(hand) if hand else "",
         resume_terms=rules.resume_terms(game.rules, game.started_on),
         stock_over=hand is not None and hands.stock_exhausted(hand),
-        rematch=rematch(game) if game.status == GameStatus.FINISHED else None,
+        rematch=rematch(game) if games.is_over(game) else None,
     )
 
 
@@ -101,13 +101,15 @@ def _hand_page(
     for problem in problems:
         for index in problem.concerns:
             by_player.setdefault(index, []).append(problem.message)
+    seats = hands.hand_seats(hand)
     return render_template(
         "table/hand_form.html",
         game=game,
         hand=hand,
-        seats=hands.hand_seats(hand),
+        seats=seats,
         card=hand_card(game, hand),
         form=form,
+        refused=form.refused([seat.player.name for seat in seats]),
         mode=mode,
         terms=hands.correction_terms(hand) if hand.state == HandState.SCORED else None,
         no_score_hint=rules.no_score_hint(game.rules),
@@ -140,7 +142,7 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
             confirmed=form.confirm.data,
         )
     except hands.HandAlreadySaved as already:
-        return _already_saved(game, already)
+        return _already_saved(game, already, form)
     except hands.HandRefused as refused:
         return _refused(game, hand, form, "score", refused)
     except games.GameRefused as refusal:
@@ -169,6 +171,8 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         return _hand_page(game, hand, form, "edit")
     if not form.read(request.form):
         return _hand_page(game, hand, form, "edit", 422)
+    if form.review.data:  # what a phone sent for a hand saved first: shown to fix, not saved
+        return _hand_page(game, hand, form, "edit")
     try:
         correction = hands.correct_hand(
             hand,
@@ -181,11 +185,11 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
             seen_version=_int(form.version.data),
         )
     except hands.HandAlreadySaved as saved:
-        return _already_saved(game, saved)
+        return _already_saved(game, saved, form)
     except hands.HandRefused as refused:
         return _refused(game, hand, form, "edit", refused)
     except games.GameRefused as refusal:
-        form.reason.errors = [str(refusal)]
+        form.refuse_correction(str(refusal))
         return _hand_page(game, hand, form, "edit", 422)
     if correction is None:
         flash(f"Hand {hand.number} is unchanged.", "info")
@@ -229,12 +233,22 @@ def _refused(
     return _hand_page(game, hand, form, mode, 422, warnings, refused.check.errors)
 
 
-def _already_saved(game: Game, saved: hands.HandAlreadySaved) -> Response | tuple[str, int]:
+def _already_saved(
+    game: Game, saved: hands.HandAlreadySaved, sent: HandForm | None
+) -> Response | tuple[str, int]:
+    """The page of a report refused because the hand was saved first: what is saved, and
+    beside it what this phone sent (when it could be read)."""
     if saved.same:
         flash(f"Hand {saved.hand.number} was already saved, exactly as you sent it.", "info")
         return redirect(url_for("table.show", game_id=game.id))
     return render_template(
-        "table/already_saved.html", game=game, hand=saved.hand, sheet=scoresheet.build(game)
+        "table/already_saved.html",
+        game=game,
+        hand=saved.hand,
+        sheet=scoresheet.build(game),
+        compared=already_saved.saved_beside_sent(saved.hand, sent.entries()) if sent else [],
+        sent=sent.report_as_sent() if sent else [],
+        may_fix=saved.hand.id in _fixable(game),
     ), 409
 
 
@@ -252,5 +266,6 @@ def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
     if game is None or hand is None or hand.state != HandState.SCORED:
         return render_template("errors/conflict.html"), 409
     form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number)
-    same = form.read(request.form) and hands.same_report(hand, form.entries())
-    return _already_saved(game, hands.HandAlreadySaved(hand, same))
+    sent = form if form.read(request.form) else None
+    same = sent is not None and hands.same_report(hand, sent.entries())
+    return _already_saved(game, hands.HandAlreadySaved(hand, same), sent)

@@ -24,9 +24,11 @@ def _league(token: str) -> League:
 
 
 @bp.after_request
-def no_referrer(response):
-    """Keep the secret link out of the Referer header of any link followed from it."""
+def kept_private(response):
+    """Keep the secret link out of the Referer header of any link followed from it, and
+    its pages out of search engines (the robots meta of the pages says the same)."""
     response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Robots-Tag"] = "noindex"
     return response
 
 

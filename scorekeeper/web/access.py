@@ -8,6 +8,7 @@ and the view's required role (set by `owner_only`) is enforced.
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -221,13 +222,14 @@ def device_words(user_agent: str) -> str:
 
 
 def safe_next(target: str | None, fallback: str) -> str:
-    """A `next=` address only when it stays on this site (a path, no host, no scheme)."""
-    if not target:
+    """A `next=` address only when it is a plain path of this site: no scheme, no host, no
+    backslash, and no control character (a line break would end the redirect's header)."""
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return fallback
+    if "\\" in target or any(unicodedata.category(ch) == "Cc" for ch in target):
         return fallback
     parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
-        return fallback
-    if "\\" in target:
+    if parts.scheme or parts.netloc:
         return fallback
     return target
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 from flask import Flask, Response, g, make_response
@@ -12,6 +13,7 @@ from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
+from scorekeeper.config import private_file
 from scorekeeper.extensions import db
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
@@ -24,11 +26,15 @@ class WriteConflict(Exception):
 
 
 def configure_engine(app: Flask) -> None:
-    """Turn on SQLite's foreign keys, WAL and busy timeout for every new connection."""
+    """Turn on SQLite's foreign keys, WAL and busy timeout for every new connection; a new
+    SQLite file is made readable by this user only."""
     with app.app_context():
         engine = db.engine
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
+        path = Path(engine.url.database or ":memory:")
+        if path.name != ":memory:" and not engine.url.query and path.parent.is_dir():
+            private_file(path)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -80,7 +80,9 @@ def test_a_buy_goes_into_the_kitty_and_the_winner_takes_it_at_the_end(
     expect(rows).to_have_count(len(expected))
     for index, cells in enumerate(expected):
         expect(rows.nth(index).locator("td, th")).to_have_text(cells)
-    expect(page.get_by_test_id("payments")).to_have_text("Cat pays Ann 4")
+    expect(page.get_by_test_id("payments").locator("li")).to_have_text(
+        ["Cat pays Ann 4", "Ann takes 2 from the kitty"]
+    )
     expect(page.get_by_test_id("kitty-total")).to_contain_text(
         "The kitty holds 2 pennies (1 a buy)."
     )

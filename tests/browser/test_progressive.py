@@ -18,12 +18,24 @@ from .signing_in import sign_in
 pytestmark = pytest.mark.browser
 
 SEATING = ("Ann", "Bob", "Cat")
+FAMILY = ("Mom", "Dad", "Amy", "Ben")
+SCREEN = 844  # the phone's height in CSS pixels
+# Where the text "Penalty" ends and ", no score" begins in a summary: no gap between them.
+GAP_BEFORE_COMMA = """summary => {
+  const walker = document.createTreeWalker(summary, NodeFilter.SHOW_TEXT);
+  let node = walker.nextNode();
+  while (node && !node.textContent.includes("Penalty")) node = walker.nextNode();
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  return summary.querySelector(".folds-away").getBoundingClientRect().left
+    - range.getBoundingClientRect().right;
+}"""
 
 
-def progressive_game(app: Flask, owner: int) -> int:
+def progressive_game(app: Flask, owner: int, seating: tuple[str, ...] = SEATING) -> int:
     with app.app_context():
         league = leagues.create_league("The Smiths", "progressive", db.session.get(Account, owner))
-        players = [leagues.add_player(league, name) for name in SEATING]
+        players = [leagues.add_player(league, name) for name in seating]
         game = games.start_game(league, league.rulesets[0], players, 0)
         db.session.commit()
         return game.id
@@ -53,3 +65,41 @@ def test_round_one_prices_threes_at_20_and_lets_two_go_out(
         expect(rows.filter(has_text=name).locator(".total")).to_have_text(total)
     # Round 2 deals 4 cards and the 4s are wild.
     expect(page.get_by_test_id("wild-rank")).to_have_text("4s: 20 points each left in hand")
+
+
+def test_four_players_fit_in_fewer_screens_with_the_cheaper_cards_folded(
+    page: Page, live_app: Flask, owner: int, hand_form: HandForm, thumb: Thumb
+):
+    game_id = progressive_game(live_app, owner, FAMILY)
+    sign_in(page)
+    page.goto(f"/games/{game_id}")
+    thumb.tap(page.get_by_role("link", name="Score hand 1"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Score hand 1")
+
+    # 14 prices a player: the six dearest show, the rest fold. 2,770 px (3.3 screens) before.
+    height = page.evaluate("document.documentElement.scrollHeight")
+    print(f"\nProgressive hand form for 4 players: {height} px ({height / SCREEN:.2f} screens)")
+    assert height <= 2.3 * SCREEN
+    amy = hand_form.card("Amy")
+    more = amy.locator("summary", has_text="More cards: A to 9")
+    expect(amy.get_by_role("button", name="One more 7 for Amy")).to_be_hidden()
+    penalty = amy.locator("summary", has_text="Penalty")
+    expect(penalty).to_have_text("Penalty, no score")
+    assert abs(penalty.evaluate(GAP_BEFORE_COMMA)) < 1  # "Penalty, no score", not "Penalty , no"
+
+    # Amy holds two 7s (in the fold), a king and a 3 (wild): 7 + 7 + 13 + 20.
+    hand_form.tap_went_out("Mom")
+    thumb.tap(more)
+    for label in ("7", "7", "K", "3s (wild)"):
+        thumb.tap(page.get_by_role("button", name=f"One more {label} for Amy", exact=True))
+    expect(hand_form.points("Amy")).to_have_text("47 pts")
+    thumb.tap(more)  # folded again: the 7s stay counted and are sent
+    expect(amy.get_by_role("button", name="One more 7 for Amy")).to_be_hidden()
+    expect(hand_form.points("Amy")).to_have_text("47 pts")
+    for name in ("Dad", "Ben"):
+        thumb.tap(page.get_by_role("button", name=f"One more Q for {name}", exact=True))
+    hand_form.save(1)
+    expect(page.locator(".flash")).to_have_text("Hand 1 saved.")
+    rows = page.get_by_test_id("totals").locator("li")
+    for name, total in (("Mom", "0"), ("Dad", "12"), ("Amy", "47"), ("Ben", "12")):
+        expect(rows.filter(has_text=name).locator(".total")).to_have_text(total)

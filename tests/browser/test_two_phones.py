@@ -88,12 +88,31 @@ def test_phone_b_follows_phone_a_and_cannot_overwrite_its_hand(
     form_b.save(2)
     expect(b.get_by_role("heading", level=1)).to_have_text("Hand 2 was already saved")
     expect(b.get_by_text("What you sent was not saved")).to_be_visible()
+    # B sees its own numbers beside the saved ones, in the first screen, the differences named.
+    expect(b.get_by_test_id("differ")).to_have_text(
+        "Your scores differ for Dan, Eve: compare them at the table."
+    )
+    compared = b.get_by_test_id("saved-beside-sent")
+    expect(compared).to_be_in_viewport()
+    saved_scores = [s.replace("out ", "out · ") for s in hand_scores_shown(HAND_2_FROM_A)]
+    sent_scores = [s.replace("out ", "out · ") for s in hand_scores_shown(HAND_2_FROM_B)]
+    for n, (name, saved, sent) in enumerate(zip(SEATING, saved_scores, sent_scores, strict=True)):
+        mark = "" if saved == sent else " differs"
+        row = compared.locator("tbody tr").nth(n).locator("th, td")
+        expect(row).to_have_text([name, saved, sent + mark])
     after_2 = [x + y for x, y in zip(after_1, scores(HAND_2_FROM_A), strict=True)]
     saved = b.locator("table.sheet tbody tr").nth(1).locator(".hand-score")
     expect(saved).to_have_text(hand_scores_shown(HAND_2_FROM_A))
     expect(b.locator("table.sheet tfoot tr").first.locator("td")).to_have_text(
         [str(total) for total in after_2]
     )
+
+    # B may open the fix form filled with its own numbers, to propose them: nothing is saved.
+    b.get_by_role("button", name="Fix hand 2 with what you sent").tap()
+    expect(b.get_by_role("heading", level=1)).to_have_text("Fix hand 2")
+    for name, tally in zip(SEATING, HAND_2_FROM_B, strict=True):
+        if tally is not OUT:
+            form_b.expect_tally(name, tally)
 
     # A's numbers stand, on both phones.
     b.get_by_role("link", name="Back to the table").tap()

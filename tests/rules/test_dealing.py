@@ -6,8 +6,8 @@ from scorekeeper.rules import (
     Meld,
     RulesError,
     StockPolicy,
-    dealer_among,
     dealer_for_hand,
+    dealers,
     first_player_among,
     going_out_words,
     hand_rule,
@@ -41,7 +41,7 @@ def test_dealer_and_first_player(
 ) -> None:
     assert dealer_for_hand(first_dealer, hand, players) == dealer
     everyone = range(players)
-    assert dealer_among(first_dealer, hand, players, everyone) == dealer
+    assert dealers(first_dealer, players, hand, {}, {})[hand - 1] == dealer
     assert first_player_among(dealer, players, everyone) == first_player
 
 

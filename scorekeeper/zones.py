@@ -1,0 +1,76 @@
+"""A league's time zone: the zones it may choose, and its dates and times shown in one."""
+
+from __future__ import annotations
+
+import functools
+from datetime import UTC, date, datetime, tzinfo
+from zoneinfo import ZoneInfo, available_timezones
+
+UTC_NAME = "UTC"
+# The longest name a league keeps (its column's size); anything longer is no zone.
+LONGEST_NAME = 64
+# The areas of the IANA database a place's zone is filed under. The rest are old aliases
+# (US/Eastern) or fixed offsets whose signs read backwards (Etc/GMT+5 is five hours behind).
+AREAS = (
+    "Africa",
+    "America",
+    "Antarctica",
+    "Arctic",
+    "Asia",
+    "Atlantic",
+    "Australia",
+    "Europe",
+    "Indian",
+    "Pacific",
+)
+
+
+@functools.cache
+def zone_names() -> tuple[str, ...]:
+    """Every zone a league may choose: UTC, then each place's zone, by name."""
+    places = sorted(
+        name
+        for name in available_timezones()
+        if name.split("/", 1)[0] in AREAS and len(name) <= LONGEST_NAME
+    )
+    return (UTC_NAME, *places)
+
+
+@functools.cache
+def _known() -> frozenset[str]:
+    return frozenset(zone_names())
+
+
+def is_zone(name: str) -> bool:
+    """True for a zone a league may choose (an IANA name the server's database knows)."""
+    return len(name) <= LONGEST_NAME and name in _known()
+
+
+def default_zone(configured: str | None) -> str:
+    """The zone a new league starts in: the server's configured one when it is a place's
+    zone, else UTC."""
+    return configured if configured and is_zone(configured) else UTC_NAME
+
+
+def zone_label(name: str) -> str:
+    """A zone's place as a list shows it under its area: "Argentina / Buenos Aires"."""
+    place = name.split("/", 1)[-1]
+    return place.replace("_", " ").replace("/", " / ")
+
+
+def _zone(name: str) -> tzinfo:
+    # A league keeps only names `is_zone` accepted; one the server's database has since lost
+    # reads as UTC rather than failing every page of the league.
+    return ZoneInfo(name) if name != UTC_NAME and is_zone(name) else UTC
+
+
+def local_time(moment: datetime, name: str) -> datetime:
+    """`moment` in the zone called `name`; a time without a zone is UTC (SQLite keeps none)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(_zone(name))
+
+
+def today_in(name: str) -> date:
+    """Today's date in the zone called `name`."""
+    return datetime.now(_zone(name)).date()
