@@ -147,6 +147,8 @@ def test_a_whole_progressive_game(
             "hand",
         ]
         assert re.search(r'data-testid="cards-dealt">(\d+)<', raw(table))[1] == str(round_ + 2)
+        # Past kings the wild rank is our reading: said with the rules, not to the table.
+        assert "our reading" not in text_of(table).lower()
         form_page = client.get(f"/games/{game.id}/hands/{games.current_hand(game).id}/score")
         assert f"{WILD[round_ - 1]} (wild)" in text_of(form_page)
         bob = OUT if round_ % 2 == 0 else ["9", "Q"]
@@ -184,8 +186,8 @@ def test_a_whole_six_hand_game(client, app, make_league):
     for number, contract in enumerate(SIX, start=1):
         table = raw(client.get(f"/games/{game.id}"))
         assert re.search(r'data-testid="contract">([^<]*)<', table)[1] == contract
-        if number == 4:
-            assert "3 sets is our reading" in table
+        # Hand 4 is our reading of a lost line: the rules say so, the table is not told.
+        assert "our reading" not in table
         # Ann goes out in odd hands, Bob in even ones; the other of the two holds two low
         # cards (5 + 5); Cat an ace and a ten (20 + 10); Dan a joker (50): Continental prices.
         ann, bob = (OUT, ["3", "4"]) if number % 2 else (["3", "4"], OUT)
@@ -195,6 +197,10 @@ def test_a_whole_six_hand_game(client, app, make_league):
     # Ann and Bob 3 * 10 = 30 each, sharing first place; Cat 6 * 30 = 180; Dan 6 * 50 = 300.
     assert final(game) == {"Ann": (30, 1), "Bob": (30, 1), "Cat": (180, 3), "Dan": (300, 4)}
     assert "Shared win: Ann and Bob with 30 points." in text_of(client.get(f"/games/{game.id}"))
+    referee = text_of(client.get(f"/games/{game.id}/rulings"))
+    assert "Hand 4 is our reading: the text lost it, so 3 sets stands in." in referee
+    editor = text_of(client.get(f"/leagues/{league.id}/rules/{league.rulesets[0].id}"))
+    assert "Hand 4 is our reading: the text lost it, so 3 sets stands in." in editor
 
 
 # --- The buying game ---

@@ -44,6 +44,8 @@ KITTY_SPLIT_WORDS = {
     "winner": "All to the winner",
     "two_thirds": "Two thirds to the winner, one third to second",
 }
+# The rule set's name of a hand row's field, where the two differ.
+CELL_OF_FIELD = {"contract": "melds"}
 WILD_RANK_CHOICES = {"": "None", **{rank: rank for rank in rules.STANDARD_RANKS}}
 STOCK_CHOICES: dict[str, str] = {
     kind: rules.stock_words(rules.StockPolicy(kind)) for kind in rules.STOCK_KINDS
@@ -85,9 +87,9 @@ class HandRow(Form):
     contract = StringField("Contract", filters=[strip_whitespace], validators=[Length(max=120)])
     cards_dealt = _number("Cards dealt")
     going_out = SelectField("Going out", choices=dict(rules.GOING_OUT_WORDS), default="normal")
-    may_i_limit = _number("May I? (or buy) limit per player")
-    blind_cards = _number("Blind cards with each May I? or buy")
-    wild_rank = SelectField("Wild rank this hand", choices=WILD_RANK_CHOICES, default="")
+    may_i_limit = _number("May I? limit")
+    blind_cards = _number("Blind cards")
+    wild_rank = SelectField("Wild rank", choices=WILD_RANK_CHOICES, default="")
     note = StringField("Special rule", filters=[strip_whitespace], validators=[Length(max=200)])
     # "1" on a hand whose cells the rule texts leave to the family: kept even while blank.
     family = HiddenField()
@@ -200,10 +202,23 @@ class RuleSetForm(AppForm):
         "Other rules, one per line", validators=[Length(max=4000), storable_text]
     )
 
-    def __init__(self, league: League, record: LeagueRuleSet | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        league: League,
+        record: LeagueRuleSet | None = None,
+        unset: tuple[str, ...] = (),
+        claim: str = "May I?",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self.league = league
         self.record = record
+        # The saved rules' cells still left to the family, each marked on its field.
+        self.unset = frozenset(unset)
+        # "Buy limit" in the buying game, "May I? limit" elsewhere.
+        self.limit_label = f"{claim[0].upper()}{claim[1:]} limit"
+        for entry in self.hands:
+            entry.form.may_i_limit.label.text = self.limit_label
         # Faults of a whole section, e.g. no hands at all or a player count without decks.
         self.section_errors: dict[str, list[str]] = {"hands": [], "deck_counts": [], "prices": []}
 
@@ -214,6 +229,10 @@ class RuleSetForm(AppForm):
     def kept_hands(self) -> list[HandRow]:
         """The hand rows that are not blank, in order."""
         return [entry.form for entry in self.hands if not entry.form.is_blank()]
+
+    def is_family_cell(self, index: int, cell: str) -> bool:
+        """True when the saved rules leave this cell of hand `index` (from 0) to the family."""
+        return f"hands[{index}].{CELL_OF_FIELD.get(cell, cell)}" in self.unset
 
     def has_family_hands(self) -> bool:
         """True when some hand still has cells left to the family (the buying game's)."""
@@ -281,9 +300,14 @@ class NewRuleSetForm(AppForm):
     def __init__(self, league: League, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.league = league
+        # A league's copy often keeps its preset's name: each option says which it is.
         self.origin.choices = {
-            "Presets": {f"preset:{key}": rs.name for key, rs in rules.PRESETS.items()},
-            f"{possessive(league.name)} rules": {f"league:{r.id}": r.name for r in league.rulesets},
+            "Presets": {
+                f"preset:{key}": f"{rs.name} (preset)" for key, rs in rules.PRESETS.items()
+            },
+            f"{possessive(league.name)} rules": {
+                f"league:{r.id}": f"{r.name} (this league's)" for r in league.rulesets
+            },
         }
 
     def validate_name(self, field: StringField) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict
-from typing import Any
+from typing import Any, NamedTuple
 
 from wtforms import Field
 
@@ -78,10 +78,9 @@ def _unset_cells(
     for index, row in enumerate(hand_rows):
         if row.family.data != "1" or index >= len(original.hands):
             continue
-        hand = original.hands[index]
-        words = rules.melds_in_words(hand.melds, show_lengths=original.show_lengths)
+        # A cell stays the family's while its box is blank: saving what a box shows sets it.
         cells = {
-            "melds": (row.contract.data or "") in ("", words if hand.melds else ""),
+            "melds": not row.contract.data,
             "cards_dealt": row.cards_dealt.data is None,
             # Blank stays the family's to set, unless the family says blank is no limit.
             "may_i_limit": row.may_i_limit.data is None and not form.family_limits_open.data,
@@ -99,6 +98,35 @@ def _unset_cells(
         unset.append("settlement.schedule")
     kept = set(unset)
     return tuple(path for path in original.unset if path in kept)
+
+
+class GapLink(NamedTuple):
+    """A link to a cell still left to the family: what it shows, what it says, where it goes."""
+
+    shown: str
+    words: str
+    anchor: str
+
+
+def gap_links(rs: rules.RuleSet) -> list[tuple[str, list[GapLink]]]:
+    """The cells still left to the family, by kind: the contracts with a link per hand, ..."""
+    by_kind: dict[str, list[GapLink]] = {}
+    for gap in rules.family_gaps(rs):
+        kind = gap.cell or gap.place
+        shown = gap.place.removeprefix("Hand ") if gap.cell else gap.place
+        words = rules.gap_words(gap.path)
+        by_kind.setdefault(kind, []).append(GapLink(shown, words, cell_anchor(gap.path)))
+    return list(by_kind.items())
+
+
+def cell_anchor(path: str) -> str:
+    """The id of the editor's field that holds the cell at `path`, for a link to it."""
+    row = _ROW.fullmatch(path)
+    if row and row[1] == "hands":
+        return f"hands-{row[2]}-{_hand_field(row[3])}"
+    if path == "prices":
+        return f"price_{rules.STANDARD_RANKS[0]}"
+    return path.replace(".", "_")
 
 
 def _deck_data(row: rules.DeckCount) -> dict[str, int]:

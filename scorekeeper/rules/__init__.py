@@ -55,7 +55,7 @@ from scorekeeper.rules.entries import (
     score_terms,
 )
 from scorekeeper.rules.fairness import FAIRNESS_TITLES, FAIRNESS_WORDS, fairness_in_force
-from scorekeeper.rules.family import gap_words, start_refusal
+from scorekeeper.rules.family import Gap, family_gaps, gap_words, start_refusal
 from scorekeeper.rules.incomplete_game import (
     INCOMPLETE_GAME_WORDS,
     GameVerdict,
@@ -77,6 +77,7 @@ from scorekeeper.rules.mayi import (
     may_i_limit,
     may_i_priority,
     may_i_words,
+    most_cards_held,
     priority_words,
 )
 from scorekeeper.rules.missing_score import (
@@ -231,6 +232,8 @@ __all__ = [
     "fairness_in_force",
     "final_game_totals",
     "first_player_among",
+    "Gap",
+    "family_gaps",
     "gap_words",
     "going_out_words",
     "group_label",
@@ -247,6 +250,7 @@ __all__ = [
     "may_i_limit",
     "may_i_priority",
     "may_i_words",
+    "most_cards_held",
     "melds_in_words",
     "minimum_cards",
     "money_at_end",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.rules.settlement import payouts_for
@@ -14,28 +15,58 @@ CELL_WORDS = {
     "may_i_limit": "the buy limit",
     "blind_cards": "the blind cards per buy",
 }
+_OTHER_CELLS = {
+    "prices": "What each card costs left in hand",
+    "settlement.schedule": "The payments by place at the end",
+}
+# Hands first, in order and cell by cell as the editor shows them, then the rest.
+_CELL_ORDER = tuple(CELL_WORDS)
+
+
+class Gap(NamedTuple):
+    """One cell the family has still to set: its path, where it is, and what it is."""
+
+    path: str
+    place: str
+    cell: str
+
+
+def gap(path: str) -> Gap:
+    """A cell left to the family, as a Gap: "hands[2].melds" is Hand 3, the contract."""
+    cell = _HAND_CELL.fullmatch(path)
+    if cell:
+        return Gap(path, f"Hand {int(cell[1]) + 1}", CELL_WORDS.get(cell[2], cell[2]))
+    return Gap(path, _OTHER_CELLS.get(path, path), "")
 
 
 def gap_words(path: str) -> str:
     """A cell left to the family, in words: "Hand 3: the contract"."""
-    cell = _HAND_CELL.fullmatch(path)
-    if cell:
-        return f"Hand {int(cell[1]) + 1}: {CELL_WORDS.get(cell[2], cell[2])}"
-    if path == "prices":
-        return "What each card costs left in hand"
-    if path == "settlement.schedule":
-        return "The payments by place at the end"
-    return path
+    place, cell = gap(path)[1:]
+    return f"{place}: {cell}" if cell else place
+
+
+def family_gaps(rs: RuleSet) -> tuple[Gap, ...]:
+    """Every cell still left to the family, hand by hand in the editor's order."""
+
+    def order(path: str) -> tuple[int, int, str]:
+        cell = _HAND_CELL.fullmatch(path)
+        if cell is None:
+            return (len(rs.hands), 0, path)
+        kind = _CELL_ORDER.index(cell[2]) if cell[2] in _CELL_ORDER else len(_CELL_ORDER)
+        return (int(cell[1]), kind, path)
+
+    return tuple(gap(path) for path in sorted(rs.unset, key=order))
 
 
 def start_refusal(rs: RuleSet, players: int) -> str | None:
     """Why a game of `players` cannot start under this rule set yet, or None when it can."""
     if rs.unset:
-        cells = "; ".join(gap_words(path) for path in rs.unset[:6])
-        more = f" and {len(rs.unset) - 6} more" if len(rs.unset) > 6 else ""
+        gaps = family_gaps(rs)
+        cells = "; ".join(gap_words(g.path) for g in gaps[:6])
+        more = f" and {len(gaps) - 6} more" if len(gaps) > 6 else ""
         return (
             f"{rs.name} still has cells for your family to set before a game: {cells}{more}. "
-            "Copy the rules into the league and fill them in."
+            "Fill them in on the rules' page, then start."
         )
     if rs.settlement is not None and payouts_for(rs.settlement, players) is None:
         return (

@@ -157,6 +157,32 @@ def expected_hand_size(rs: RuleSet, hand_number: int, claims: int) -> int:
     return cards_dealt(rs, hand_number) + (1 + blind_cards(rs, hand_number)) * claims
 
 
+def most_claims(rs: RuleSet, hand_number: int) -> int:
+    """The claims (or buys) one player can count on in this hand to reach the contract.
+
+    A hand without a limit counts none: nothing bounds how many a player wins, so its
+    contract must be within reach of the deal alone.
+    """
+    return may_i_limit(rs, hand_number) or 0
+
+
+def most_cards_held(rs: RuleSet, hand_number: int) -> int:
+    """The most cards a player can hold to meld: dealt, 1 drawn, and each claim's cards."""
+    claims = most_claims(rs, hand_number)
+    return cards_dealt(rs, hand_number) + 1 + (1 + blind_cards(rs, hand_number)) * claims
+
+
+def short_deal_words(rs: RuleSet, hand_number: int, contract_cards: int) -> str:
+    """Why this hand's deal cannot make a contract of `contract_cards`, in one sentence."""
+    dealt, claims = cards_dealt(rs, hand_number), most_claims(rs, hand_number)
+    if claims:
+        each = _cards(1 + blind_cards(rs, hand_number), "card")
+        got = f"{dealt} cards dealt, 1 drawn and {_cards(claims, claim_noun(rs))} of {each}"
+    else:
+        got = f"{dealt} cards dealt and 1 drawn"
+    return f"Hand {hand_number}: {got} cannot make a contract of {contract_cards} cards."
+
+
 def priority_words(policy: MayIPolicy) -> str:
     """Who gets the discard when several say May I? at once, under this policy."""
     if policy.priority == "nearest":

@@ -193,6 +193,7 @@ WILD_FOR_CARDS: dict[int, str] = {
     14: "A",
     15: "2",
 }
+# Like FOURTH_HAND below, words for whoever sets the rules up, kept with the other rules.
 PAST_KINGS = (
     "Our reading: past kings the wild rank goes on to aces, then 2s. Change it if you like."
 )
@@ -200,12 +201,7 @@ PAST_KINGS = (
 
 def _progressive_hands(rounds: int) -> tuple[HandRule, ...]:
     return tuple(
-        HandRule(
-            (Meld("any", 3),),
-            cards,
-            wild_rank=WILD_FOR_CARDS[cards],
-            note=PAST_KINGS if cards > 13 else "",
-        )
+        HandRule((Meld("any", 3),), cards, wild_rank=WILD_FOR_CARDS[cards])
         for cards in range(3, 3 + rounds)
     )
 
@@ -236,6 +232,7 @@ def _progressive(rounds: int) -> RuleSet:
             "with or without a last discard.",
             "Cards left in hand count their face value (ace 1, our reading), J 11, Q 12, K 13.",
             "Decks by number of players are our reading; set your family's own.",
+            *((PAST_KINGS,) if rounds > 11 else ()),
         ),
         wild_rank_points=20,
         last_turn_after_out=True,
@@ -292,28 +289,26 @@ BUYING = RuleSet(
     ),
 )
 
+# Words for whoever sets the rules up, so kept with the other rules, not on hand 4's card.
 FOURTH_HAND = (
-    "The text lost this hand: 3 sets is our reading. Change it if your family plays another."
+    "Hand 4 is our reading: the text lost it, so 3 sets stands in. "
+    "Change it if your family plays another."
 )
 SIX_HANDS = RuleSet(
     key="six-hands",
     name="Six-hand family list",
     min_players=4,
     max_players=8,
-    hands=_amend(
-        _hands(
-            (
-                (SET, SET),
-                (RUN, RUN),
-                (SET, SET, RUN),
-                (SET, SET, SET),
-                (RUN, RUN, SET),
-                (RUN, RUN, RUN),
-            ),
-            (12,) * 6,
+    hands=_hands(
+        (
+            (SET, SET),
+            (RUN, RUN),
+            (SET, SET, RUN),
+            (SET, SET, SET),
+            (RUN, RUN, SET),
+            (RUN, RUN, RUN),
         ),
-        3,
-        note=FOURTH_HAND,
+        (12,) * 6,
     ),
     deck_counts=CONTINENTAL.deck_counts,
     wild=CONTINENTAL.wild,
@@ -324,6 +319,7 @@ SIX_HANDS = RuleSet(
     extra_rules=(
         "A set may mix suits; a run is all in one suit.",
         "Dealing, decks, wild cards and prices follow Continental.",
+        FOURTH_HAND,
     ),
     description=(
         "Six contracts from 2 sets to 3 runs, the fourth (3 sets) our reading; "

@@ -7,6 +7,7 @@ import re
 from scorekeeper.rules import limits
 from scorekeeper.rules.dealing import contract_minimum
 from scorekeeper.rules.limits import bounded
+from scorekeeper.rules.mayi import most_cards_held, short_deal_words
 from scorekeeper.rules.ruleset import (
     GOING_OUT_KINDS,
     JOKER,
@@ -58,6 +59,7 @@ def validate_ruleset(rs: RuleSet) -> None:
         _check_players(rs, errors)
         for index, hand in enumerate(rs.hands):
             _check_hand(index, hand, errors, unset)
+            _check_deal(rs, index, errors, unset)
         _check_deck_counts(rs, errors)
         if "prices" not in unset:
             _check_prices(rs, errors)
@@ -251,20 +253,20 @@ def _check_hand(index: int, hand: HandRule, errors: Errors, unset: frozenset[str
         errors.append(
             (f"{path}.wild_rank", f"{place}: {hand.wild_rank!r} is not a rank (A, 2-10, J, Q, K).")
         )
-    if f"{path}.cards_dealt" in unset or melds_unset:
-        pass
-    elif hand.cards_dealt + 1 < contract_minimum(hand.melds):
-        # A player melds after drawing, so holds one card more than dealt: the 11-card rules
-        # deal 11 for a 12-card contract that goes down whole, with no discard.
-        errors.append(
-            (
-                f"{path}.cards_dealt",
-                f"{place}: {hand.cards_dealt} cards dealt and 1 drawn cannot make a contract "
-                f"of {contract_minimum(hand.melds)} cards.",
-            )
-        )
     if hand.going_out not in GOING_OUT_KINDS:
         errors.append((f"{path}.going_out", f"{place}: {hand.going_out!r} is no way to go out."))
+
+
+def _check_deal(rs: RuleSet, index: int, errors: Errors, unset: frozenset[str]) -> None:
+    """Refuse a deal too small for the contract, counting the cards a player can claim."""
+    cells = ("melds", "cards_dealt", "may_i_limit", "blind_cards")
+    if any(f"hands[{index}].{cell}" in unset for cell in cells):
+        return  # the family has yet to give the numbers the count needs
+    contract = contract_minimum(rs.hands[index].melds)
+    # A player melds after drawing, so holds one card more than dealt: the 11-card rules
+    # deal 11 for a 12-card contract that goes down whole, with no discard.
+    if most_cards_held(rs, index + 1) < contract:
+        errors.append((f"hands[{index}].cards_dealt", short_deal_words(rs, index + 1, contract)))
 
 
 def _check_deck_counts(rs: RuleSet, errors: Errors) -> None:

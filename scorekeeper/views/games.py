@@ -43,6 +43,13 @@ def new_game(league_id: int) -> Response | str | tuple[str, int]:
     if refusal:
         form.players.errors = [refusal]
         return render_template("games/new.html", league=league, form=form), 422
+    unready = rules.start_refusal(rs, len(chosen))
+    if unready:
+        # Said at the choice of rules, with the way to the cells, before any seating.
+        form.ruleset.errors = [unready]
+        anchor = "still-to-set" if rs.unset else "settlement_schedule"
+        fix = url_for("rulesets.edit", league_id=league.id, ruleset_id=ruleset.id, _anchor=anchor)
+        return render_template("games/new.html", league=league, form=form, fix=fix), 422
     seating = SeatingForm(formdata=None, ruleset=str(ruleset.id), token=secrets.token_urlsafe(16))
     return _seating_page(league, ruleset, chosen, seating)
 

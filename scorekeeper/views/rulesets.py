@@ -10,7 +10,7 @@ from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import ActionForm
 from scorekeeper.forms.fields import given
 from scorekeeper.forms.ruleset import NewRuleSetForm, RuleSetForm
-from scorekeeper.forms.ruleset_data import build_ruleset, form_data
+from scorekeeper.forms.ruleset_data import build_ruleset, form_data, gap_links
 from scorekeeper.league import rulesets
 from scorekeeper.models import League, LeagueRuleSet
 from scorekeeper.web.access import owner_only
@@ -50,26 +50,32 @@ def edit(league_id: int, ruleset_id: int) -> Response | tuple[str, int]:
     """Edit a rule set of the league; games already started keep their own copy."""
     league, record = _league_ruleset(league_id, ruleset_id)
     original = record.rules
+    unset, claim = original.unset, rules.claim_noun(original)
     if request.method != "POST":
-        form = RuleSetForm(league, record, data=form_data(original))
-        return _edit_page(league, record, form)
-    form = RuleSetForm(league, record)
+        form = RuleSetForm(league, record, unset, claim, data=form_data(original))
+        return _edit_page(league, record, form, original)
+    form = RuleSetForm(league, record, unset, claim)
     edited = build_ruleset(form, original) if form.validate() else None
     if edited is None:
-        return _edit_page(league, record, form, 422)
+        return _edit_page(league, record, form, original, 422)
     rulesets.save_ruleset(record, edited)
     flash(f"“{edited.name}” saved. New games use it; games already started keep theirs.", "success")
     return redirect(url_for("rulesets.edit", league_id=league.id, ruleset_id=record.id))
 
 
 def _edit_page(
-    league: League, record: LeagueRuleSet, form: RuleSetForm, status: int = 200
+    league: League,
+    record: LeagueRuleSet,
+    form: RuleSetForm,
+    saved: rules.RuleSet,
+    status: int = 200,
 ) -> tuple[str, int]:
     return render_template(
         "rulesets/edit.html",
         league=league,
         record=record,
         form=form,
+        gaps=gap_links(saved),
         fairness_words=rules.FAIRNESS_WORDS,
         ranks=rules.RANKS,
         refused=status >= 400,

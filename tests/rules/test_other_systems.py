@@ -24,6 +24,7 @@ from scorekeeper.rules import (
     contract_words,
     entry_score,
     expected_hand_size,
+    family_gaps,
     gap_words,
     hand_count,
     hand_prices,
@@ -190,7 +191,33 @@ def test_buying_game_mechanics_and_gaps() -> None:
     assert gaps[0] == "Hand 1: the contract: set by your family"
     assert "What each card costs left in hand: set by your family" in gaps
     assert "The payments by place at the end: set by your family" in gaps
-    assert start_refusal(rs, 4).startswith("Buying game still has cells for your family to set")
+    assert start_refusal(rs, 4) == (
+        "Buying game still has cells for your family to set before a game: "
+        "Hand 1: the contract; Hand 1: the cards dealt; Hand 1: the buy limit; "
+        "Hand 2: the contract; Hand 2: the cards dealt; Hand 2: the buy limit and 38 more. "
+        "Fill them in on the rules' page, then start."
+    )
+
+
+# The cells still to set, hand by hand as the editor shows them: (unset paths) -> gaps.
+GAPS = [
+    ("hand-order", ("hands[1].melds", "prices", "hands[0].may_i_limit", "hands[0].melds"),
+     [("hands[0].melds", "Hand 1", "the contract"), ("hands[0].may_i_limit", "Hand 1", "the buy limit"),
+      ("hands[1].melds", "Hand 2", "the contract"), ("prices", "What each card costs left in hand", "")]),
+    ("tenth-after-ninth", ("hands[10].cards_dealt", "hands[9].blind_cards", "settlement.schedule"),
+     [("hands[9].blind_cards", "Hand 10", "the blind cards per buy"),
+      ("hands[10].cards_dealt", "Hand 11", "the cards dealt"),
+      ("settlement.schedule", "The payments by place at the end", "")]),
+    ("none",              (), []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("unset", "gaps"), [row[1:] for row in GAPS], ids=[row[0] for row in GAPS])
+def test_family_gaps_follow_the_editor(
+    unset: tuple[str, ...], gaps: list[tuple[str, str, str]]
+) -> None:
+    rs = replace(preset("buying"), unset=unset)
+    assert [tuple(g) for g in family_gaps(rs)] == gaps
 
 
 def filled_buying() -> "object":
@@ -324,7 +351,7 @@ SIX = [
     (1, "2 sets", ""),
     (2, "2 runs", ""),
     (3, "2 sets + 1 run", ""),
-    (4, "3 sets", "The text lost this hand: 3 sets is our reading. Change it if your family plays another."),
+    (4, "3 sets", ""),
     (5, "2 runs + 1 set", ""),
     (6, "3 runs", ""),
 ]  # fmt: skip
@@ -338,6 +365,22 @@ def test_six_hand_list(hand: int, words: str, note: str) -> None:
     assert contract_words(rs, hand) == words
     assert hand_rule(rs, hand).note == note
     assert cards_dealt(rs, hand) == 12
+
+
+@pytest.mark.parametrize(
+    ("key", "reading"),
+    [
+        ("six-hands", "Hand 4 is our reading: the text lost it, so 3 sets stands in."),
+        ("progressive-13", "Our reading: past kings the wild rank goes on to aces, then 2s."),
+    ],
+)
+def test_a_presets_reading_is_said_with_its_rules_not_on_a_hands_card(
+    key: str, reading: str
+) -> None:
+    """Words for whoever sets the rules up: on the editor and the referee page, not the table."""
+    rs = preset(key)
+    assert reading in " ".join(rs.extra_rules)
+    assert [hand.note for hand in rs.hands if "reading" in hand.note] == []
 
 
 @pytest.mark.parametrize("key", ["progressive", "progressive-13", "buying", "six-hands"])

@@ -225,3 +225,40 @@ def test_hostile_values_are_refused_at_their_field_cheaply(
         tracemalloc.stop()
     assert path in [where for where, _ in problems]
     assert peak < 200_000  # bytes: a few messages, never a list per player count
+
+
+def buying(number: int, melds: tuple[Meld, ...], dealt: int, limit: int | None, blind: int):
+    """The buying game with every cell set, hand `number` changed."""
+    rs = preset("buying")
+    hands = tuple(replace(h, melds=(SET, SET), cards_dealt=10, may_i_limit=1) for h in rs.hands)
+    rs = replace(rs, hands=hands, prices=CONTINENTAL.prices, unset=("settlement.schedule",))
+    return hand(number, melds=melds, cards_dealt=dealt, may_i_limit=limit, blind_cards=blind)(rs)
+
+
+FOUR_RUNS, SIX_SETS = (RUN,) * 4, (SET,) * 6
+# A deal counts the card drawn and, up to the hand's limit, each buy's card and blind cards.
+DEALS = [
+    ("two-buys-reach-16", buying(12, FOUR_RUNS, 12, 2, 1),   None),
+    ("two-buys-reach-17", buying(12, (RUN, RUN, RUN, Meld("run", 5)), 12, 2, 1), None),
+    ("two-buys-miss-18",  buying(12, SIX_SETS, 12, 2, 1),
+     "Hand 12: 12 cards dealt, 1 drawn and 2 buys of 2 cards cannot make a contract of 18 cards."),
+    ("one-buy-no-blind",  buying(3, FOUR_RUNS, 12, 1, 0),
+     "Hand 3: 12 cards dealt, 1 drawn and 1 buy of 1 card cannot make a contract of 16 cards."),
+    ("one-buy-reach-14",  buying(3, (RUN, RUN, Meld("run", 6)), 12, 1, 0), None),
+    ("no-buys-here",      buying(5, FOUR_RUNS, 12, 0, 1),
+     "Hand 5: 12 cards dealt and 1 drawn cannot make a contract of 16 cards."),
+    # No limit: nothing bounds the claims a player wins, so the deal alone must reach it.
+    ("no-limit",          buying(5, FOUR_RUNS, 12, None, 1),
+     "Hand 5: 12 cards dealt and 1 drawn cannot make a contract of 16 cards."),
+    ("may-i-limit",       may_i(per_hand_limit=1)(hand(7, cards_dealt=8)(CONTINENTAL)),
+     "Hand 7: 8 cards dealt, 1 drawn and 1 May I? of 2 cards cannot make a contract of 12 cards."),
+    ("may-i-reaches",     may_i(per_hand_limit=1)(hand(7, cards_dealt=9)(CONTINENTAL)), None),
+    ("banned-last-hand",  may_i(per_hand_limit=1, banned_last_hands=1)(hand(7, cards_dealt=10)(CONTINENTAL)),
+     "Hand 7: 10 cards dealt and 1 drawn cannot make a contract of 12 cards."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("rs", "fault"), [row[1:] for row in DEALS], ids=[row[0] for row in DEALS])
+def test_a_deal_counts_the_cards_a_player_can_buy(rs: RuleSet, fault: str | None) -> None:
+    deals = [message for path, message in ruleset_problems(rs) if path.endswith("cards_dealt")]
+    assert deals == ([fault] if fault else [])
