@@ -134,6 +134,32 @@ def test_start_says_what_is_missing_where_the_rules_are_chosen(client, make_leag
     assert db.session.scalar(select(Game)) is None
 
 
+def test_seating_rules_left_unset_is_refused_at_the_top_with_the_way_to_them(client, make_league):
+    # Step 2 reached with rules that still need the family (Play again after the rules changed,
+    # or the form sent again): the refusal sits above the seats, not under the dealer picker.
+    league = make_league(players=FAMILY, preset="buying")
+    record, url = copy_buying(client, league)
+    ids = [str(p.id) for p in league.players]
+    response = client.post(
+        f"/leagues/{league.id}/games/seating",
+        data={
+            "order": ",".join(ids),
+            "ruleset": record.id,
+            "first_dealer": ids[0],
+            "move": "start",
+        },
+    )
+    assert response.status_code == 422
+    page = markup(response)
+    notice = page.index('data-testid="rules-refusal"')
+    assert notice < page.index('name="first_dealer"')
+    assert "Our buying still has cells for your family to set before a game:" in visible_text(
+        response
+    )
+    assert f'href="{url}#still-to-set"' in page
+    assert db.session.scalar(select(Game)) is None
+
+
 def test_start_from_says_which_is_the_preset_and_which_the_leagues(client, make_league):
     league = make_league(players=FAMILY, preset="buying")
     words = visible_text(client.get(f"/leagues/{league.id}/rules/new"))

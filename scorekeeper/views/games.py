@@ -47,8 +47,7 @@ def new_game(league_id: int) -> Response | str | tuple[str, int]:
     if unready:
         # Said at the choice of rules, with the way to the cells, before any seating.
         form.ruleset.errors = [unready]
-        anchor = "still-to-set" if rs.unset else "settlement_schedule"
-        fix = url_for("rulesets.edit", league_id=league.id, ruleset_id=ruleset.id, _anchor=anchor)
+        fix = _rules_fix(league, ruleset)
         return render_template("games/new.html", league=league, form=form, fix=fix), 422
     seating = SeatingForm(formdata=None, ruleset=str(ruleset.id), token=secrets.token_urlsafe(16))
     return _seating_page(league, ruleset, chosen, seating)
@@ -63,15 +62,26 @@ def _seating_page(
 ) -> tuple[str, int]:
     form.order.data = ",".join(str(p.id) for p in seated)
     form.set_seats(seated)
+    count_refusal = rules.player_count_refusal(ruleset.rules, len(seated))
+    # Rules changed since step 1 (Play again, another phone) are refused here, at the top.
+    unready = None if count_refusal else rules.start_refusal(ruleset.rules, len(seated))
     return render_template(
         "games/seating.html",
         league=league,
         ruleset=ruleset,
         seated=seated,
         not_seated=[p for p in league.players if p not in seated],
-        count_refusal=rules.player_count_refusal(ruleset.rules, len(seated)),
+        count_refusal=count_refusal,
+        unready=unready,
+        fix=_rules_fix(league, ruleset) if unready else None,
         form=form,
     ), status
+
+
+def _rules_fix(league: League, ruleset: LeagueRuleSet) -> str:
+    """Where the rules' editor shows what a game still needs of them."""
+    anchor = "still-to-set" if ruleset.rules.unset else "settlement_schedule"
+    return url_for("rulesets.edit", league_id=league.id, ruleset_id=ruleset.id, _anchor=anchor)
 
 
 def _seated_players(league: League, order: str) -> list[Player]:
@@ -117,7 +127,8 @@ def seating(league_id: int) -> Response | tuple[str, int]:
         if player not in seated and len(seated) < limits.MOST_PLAYERS:
             seated.append(player)
         return _seating_page(league, ruleset, seated, form)
-    if rules.player_count_refusal(ruleset.rules, len(seated)):
+    rs = ruleset.rules
+    if rules.player_count_refusal(rs, len(seated)) or rules.start_refusal(rs, len(seated)):
         return _seating_page(league, ruleset, seated, form, 422)
     if not form.validate():
         return _seating_page(league, ruleset, seated, form, 422)
