@@ -26,6 +26,10 @@ def apply_defaults(app: Flask) -> None:
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
         POLL_SECONDS=5,
+        # Finished PDFs kept in memory per process (a completed sheet is ~30 KB).
+        PDF_CACHE_BYTES=16 * 1024 * 1024,
+        # PDFs a process draws at once, the sheets of one owner's leagues one at a time.
+        PDF_DRAWINGS=2,
         # The zone a new league starts in (its owner changes it in its settings): the
         # server's TZ when that names a place's zone (see zones.default_zone), else UTC.
         TIME_ZONE=os.environ.get("TZ", ""),

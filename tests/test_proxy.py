@@ -8,47 +8,23 @@ scheme in Flask-WTF's referrer check, which only runs over HTTPS.
 
 from __future__ import annotations
 
-import contextlib
 import http.cookiejar
-import os
 import re
-import socket
 import sqlite3
-import subprocess
-import sys
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+import servers
 
 from scorekeeper import create_app
 from scorekeeper.commands.serve import proxy_settings
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts
 
-ROOT = Path(__file__).resolve().parent.parent
 VISITOR = "203.0.113.9"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_until_listening(port: int, server: subprocess.Popen) -> None:
-    """Wait until the server accepts a connection (or stops, which fails the test)."""
-    while True:
-        assert server.poll() is None, "the server stopped:\n" + server.stdout.read()
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
-        except OSError:
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                server.wait(timeout=0.1)  # a moment for the server to start, unless it stops
 
 
 @pytest.fixture
@@ -66,48 +42,10 @@ def database(tmp_path) -> str:
     return url
 
 
-def server_command(kind: str, port: int) -> list[str]:
-    if kind == "waitress":
-        return [sys.executable, "-m", "scorekeeper.commands.serve"]
-    return [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "-w",
-        "1",
-        "-b",
-        f"127.0.0.1:{port}",
-        "scorekeeper:create_app()",
-    ]
-
-
 @pytest.fixture(params=["waitress", "gunicorn"])
 def server(request, database, tmp_path) -> Iterator[str]:
-    port = free_port()
-    env = {
-        **os.environ,
-        "HTTPS": "1",
-        "HOST": "127.0.0.1",
-        "PORT": str(port),
-        "DATABASE_URL": database,
-        "SECRET_KEY": "proxy-test",
-        "SCOREKEEPER_INSTANCE": str(tmp_path / "instance"),
-    }
-    process = subprocess.Popen(
-        server_command(request.param, port),
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        wait_until_listening(port, process)
+    with servers.running(request.param, database, tmp_path / "instance", HTTPS="1") as port:
         yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        process.stdout.close()
 
 
 def proxied(opener, url: str, data: dict | None = None, **headers: str):

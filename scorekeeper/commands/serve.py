@@ -9,12 +9,29 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
+import sys
 from collections.abc import Mapping
 
 import segno
+from flask import Flask
 from waitress import serve
 
 from scorekeeper.app import create_app
+
+if sys.platform != "win32":
+    # Open files are limited per process on Unix only.
+    import resource
+
+# Connections held open at once: thousands, so a few hundred slow or idle ones (a phone that
+# sleeps mid-request, or someone holding sockets on purpose) leave room for the family's phones.
+CONNECTION_LIMIT = 4000
+# Seconds a connection may send nothing before it is closed, checked this often: a phone on
+# Wi-Fi sends its request at once, and one that stalls reconnects.
+CHANNEL_TIMEOUT = 20
+CLEANUP_INTERVAL = 5
+# Requests answered at once. A PDF holds one only while it draws or waits briefly for a slot
+# (PDF_DRAWINGS), so the other threads stay free for pages and saves.
+THREADS = 16
 
 
 def lan_address() -> str | None:
@@ -81,13 +98,41 @@ def proxy_settings(environ: Mapping[str, str] = os.environ) -> dict[str, object]
     }
 
 
+def family_settings(app: Flask) -> dict[str, object]:
+    """Waitress's settings for a family network: many connections, short timeouts, and the
+    app's own body limit, so an oversized body is refused before waitress stores it."""
+    return {
+        "threads": THREADS,
+        "connection_limit": CONNECTION_LIMIT,
+        "channel_timeout": CHANNEL_TIMEOUT,
+        "cleanup_interval": CLEANUP_INTERVAL,
+        # select() cannot watch more than 1024 sockets; poll() (not on Windows) has no ceiling.
+        "asyncore_use_poll": sys.platform != "win32",
+        "max_request_body_size": app.config["MAX_CONTENT_LENGTH"],
+        "ident": "scorekeeper",
+    }
+
+
+def allow_open_files(wanted: int) -> None:
+    """Raise this process's limit of open files towards `wanted` (each connection holds one),
+    as far as the system's hard limit allows."""
+    if sys.platform == "win32":
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    ceiling = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < ceiling:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (ceiling, hard))
+
+
 def main() -> None:
     """Print where to point a phone (with a QR code) and serve until interrupted."""
     host = os.environ.get("HOST", "0.0.0.0")
     port = int(os.environ.get("PORT", "5000"))
     app = create_app()
     announce(host, port)
-    serve(app, host=host, port=port, threads=8, ident="scorekeeper", **proxy_settings())
+    # Room for every connection, plus the database, log and temporary files.
+    allow_open_files(CONNECTION_LIMIT + 256)
+    serve(app, host=host, port=port, **family_settings(app), **proxy_settings())
 
 
 if __name__ == "__main__":

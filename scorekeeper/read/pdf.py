@@ -2,13 +2,15 @@
 
 The reusable API: `paper_size()` reads the paper asked for, `render_html()` renders a template
 as the page a browser prints, `render_pdf()` turns the same template into PDF bytes, and
-`pdf_response()` sends them. Each PDF is drawn in the request that asks for it. WeasyPrint is
-slow to import, so it is loaded by the first PDF (`pdf_engine`); finished PDFs are kept in
-memory, in a size-bounded cache keyed by what they show (`pdf_cache`).
+`pdf_response()` sends them. Each PDF is drawn in the request that asks for it, within the
+process's drawing slots (`pdf_slots`). WeasyPrint is slow to import, so it is loaded by the
+first PDF (`pdf_engine`); finished PDFs are kept in memory, in a size-bounded cache keyed by
+what they show (`pdf_cache`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -23,11 +25,11 @@ from flask import (
     url_for,
 )
 
+from scorekeeper.models import League
 from scorekeeper.paper import DEFAULT_PAPER, PAPERS
 from scorekeeper.read.pdf_cache import PdfCache, key_of
+from scorekeeper.read.pdf_slots import DrawingSlots
 
-# Finished PDFs kept in memory per process (a completed sheet is ~30 KB): PDF_CACHE_BYTES.
-DEFAULT_CACHE_BYTES = 16 * 1024 * 1024
 # The stylesheets a PDF is printed with, in order: the app's, then the paper's.
 STYLESHEETS = ("app.css", "print.css")
 # The scoresheets' PDFs: the few rules of app.css they rely on (pdf.css), then the paper's.
@@ -103,19 +105,24 @@ def render_pdf(
     paper: str,
     landscape: bool = False,
     *,
+    owner: Hashable,
+    fresh: bool = False,
     stylesheets: tuple[str, ...] = STYLESHEETS,
     **context: Any,
 ) -> bytes:
     """Render a template to PDF on this paper, with its print CSS, fetching nothing online.
 
-    The same page on the same paper with the same stylesheets comes from the cache; a
-    request sent with `Cache-Control: no-cache` (a browser's hard reload) renders afresh.
+    The same page on the same paper with the same stylesheets comes from the cache, unless
+    `fresh`; a drawing takes one of the process's slots, the owner's one at a time.
 
     :param paper: "A4" or "Letter" (see `paper_size`).
     :param landscape: turn the pages sideways.
+    :param owner: whose drawings queue together (`owner_of` the sheet's league).
+    :param fresh: draw it again even when the cache holds it (the owner's hard reload).
     :param stylesheets: the files of static/ to print with, in order: the app's own and
         print.css by default; the scoresheets give SHEET_STYLESHEETS.
     :return: the PDF file's bytes.
+    :raises pdf_slots.DrawingsBusy: when no slot came free in a short wait (a 503).
     """
     context["printing"] = True
     html = render_html(template_name, paper, landscape, **context)
@@ -125,29 +132,47 @@ def render_pdf(
     stamps = ",".join(str(path.stat().st_mtime_ns) for path in files)
     key = key_of((html, base_url, size_rule, stamps))
     cache = pdf_cache()
-    if not _fresh_asked():
-        found = cache.get(key)
-        if found is not None:
+    if not fresh and (found := cache.get(key)) is not None:
+        return found
+    with drawing_slots().held(owner):
+        # The same sheet may have been drawn while this request waited for its slot.
+        if not fresh and (found := cache.get(key)) is not None:
             return found
-    # Here, not at the top: WeasyPrint takes half a second to import, and only a PDF needs it.
-    from scorekeeper.read import pdf_engine
+        # Here, not at the top: WeasyPrint takes half a second to import, and only a PDF needs it.
+        from scorekeeper.read import pdf_engine
 
-    static_path = url_for("static", filename="")
-    fetcher = pdf_engine.StaticFilesOnly(base_url, static_path, current_app.static_folder or "")
-    document: bytes = pdf_engine.write_pdf(html, base_url, fetcher, size_rule, files)
+        static_path = url_for("static", filename="")
+        folder = current_app.static_folder or ""
+        fetcher = pdf_engine.StaticFilesOnly(base_url, static_path, folder)
+        document: bytes = pdf_engine.write_pdf(html, base_url, fetcher, size_rule, files)
     cache.put(key, document)
     return document
 
 
-def _fresh_asked() -> bool:
+def owner_of(league: League) -> Hashable:
+    """Whose drawings queue together: the league's owner, or the league when it has none."""
+    return ("account", league.owner_id) if league.owner_id is not None else ("league", league.id)
+
+
+def fresh_asked() -> bool:
+    """True when the request asks for a fresh copy (`Cache-Control: no-cache`, a hard reload)."""
     return has_request_context() and "no-cache" in request.headers.get("Cache-Control", "")
+
+
+def drawing_slots() -> DrawingSlots:
+    """This app's drawing slots (PDF_DRAWINGS at once, one per owner), made on first use."""
+    slots: DrawingSlots | None = current_app.extensions.get("pdf_slots")
+    if slots is None:
+        size = current_app.config["PDF_DRAWINGS"]
+        slots = current_app.extensions.setdefault("pdf_slots", DrawingSlots(size))
+    return slots
 
 
 def pdf_cache() -> PdfCache:
     """This app's cache of finished PDFs in memory (PDF_CACHE_BYTES), made on first use."""
     cache: PdfCache | None = current_app.extensions.get("pdf_cache")
     if cache is None:
-        size = current_app.config.get("PDF_CACHE_BYTES", DEFAULT_CACHE_BYTES)
+        size = current_app.config["PDF_CACHE_BYTES"]
         cache = current_app.extensions.setdefault("pdf_cache", PdfCache(size))
     return cache
 

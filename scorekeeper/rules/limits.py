@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from scorekeeper.rules.ruleset import FEWEST_PLAYERS, MOST_PLAYERS, RANKS
+
+T = TypeVar("T")
 
 # Row ids fit the smallest integer column the app runs on (PostgreSQL's 32-bit serial).
 LARGEST_ID = 2**31 - 1
@@ -86,6 +90,13 @@ IMPORTS_PER_HOUR = Bound(
     0, 5, "an account may import while it made fewer than {high} leagues in the last hour"
 )
 ACCOUNT_GAMES = Bound(0, 1000, "an account's leagues hold at most {high} games")
+# What one printed sheet lists, so no league's data makes a sheet of hundreds of pages: the
+# standings' players (a league older than its bound may hold more) and discarded games, and
+# a game sheet's notes (each re-deal and correction of a hand).
+PRINTED_PLAYERS = Bound(0, LEAGUE_PLAYERS.high, "a sheet lists at most {high} players")
+PRINTED_GAMES = Bound(0, 40, "a sheet lists at most {high} discarded games")
+PRINTED_NOTES = Bound(0, 60, "a sheet lists at most {high} notes")
+
 # A row id, from a URL or a form.
 ROW_ID = Bound(1, LARGEST_ID, "an id is {low} to {high}")
 
@@ -160,6 +171,11 @@ def no_room(bound: Bound, count: int) -> str | None:
         return None
     words = bound.words()
     return f"{words[0].upper()}{words[1:]}, and this one has {count}."
+
+
+def first_of(items: Sequence[T], bound: Bound) -> tuple[Sequence[T], int]:
+    """The first `bound.high` of `items`, and how many are left out."""
+    return items[: bound.high], max(0, len(items) - bound.high)
 
 
 def _shown(value: object) -> str:

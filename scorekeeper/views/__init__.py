@@ -2,7 +2,7 @@
 
 from datetime import datetime
 
-from flask import Flask, render_template
+from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest, HTTPException, SecurityError
@@ -10,6 +10,7 @@ from werkzeug.exceptions import BadRequest, HTTPException, SecurityError
 from scorekeeper import rules, zones
 from scorekeeper.paper import PAPERS
 from scorekeeper.play.games import status_words
+from scorekeeper.read.pdf_slots import DrawingsBusy
 from scorekeeper.views import (
     auth,
     fairplay,
@@ -101,6 +102,14 @@ def register_blueprints(app: Flask) -> None:
     def too_large(error: HTTPException) -> tuple[str, int]:
         """A request bigger than the app accepts."""
         return render_template("errors/413.html"), 413
+
+    @app.errorhandler(DrawingsBusy)
+    def busy_printing(error: DrawingsBusy) -> tuple[str, int, dict[str, str]]:
+        """A sheet not drawn because the server was busy drawing others: try again soon."""
+        page = render_template(
+            "errors/503.html", reason=error.description, again=request.full_path.rstrip("?")
+        )
+        return page, 503, {"Retry-After": str(error.retry_after)}
 
     @app.errorhandler(500)
     def server_error(error: Exception) -> tuple[str, int]:

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import rules, zones
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, League, LeagueRuleSet, Player
+from scorekeeper.models import Correction, Game, Hand, League, LeagueRuleSet, Player
 from scorekeeper.play import games
 from scorekeeper.read import pdf, scoresheet, settlement
 from scorekeeper.rules import limits
@@ -38,6 +38,15 @@ class PrintedHand:
 
 
 @dataclass(frozen=True)
+class SheetNote:
+    """A note under a game's grid: a hand dealt again, or a hand corrected."""
+
+    number: int
+    redealt: Hand | None = None
+    correction: Correction | None = None
+
+
+@dataclass(frozen=True)
 class Printout:
     """A sheet ready to print: its template, what the template needs, paper and file name."""
 
@@ -53,10 +62,13 @@ class Printout:
 
     def pdf_bytes(self) -> bytes:
         """The sheet as a PDF file."""
+        league: League = self.context["league"]
         return pdf.render_pdf(
             self.template,
             self.paper,
             self.landscape,
+            owner=pdf.owner_of(league),
+            fresh=access.asks_fresh_drawing(league),
             stylesheets=pdf.SHEET_STYLESHEETS,
             **self.context,
         )
@@ -64,6 +76,29 @@ class Printout:
     def pdf(self) -> Response:
         """The sheet as a PDF response."""
         return pdf.pdf_response(self.pdf_bytes(), self.filename)
+
+
+def left_out_words(count: int, one: str, many: str) -> str:
+    """What a sheet leaves off past its bound, e.g. "3 more players are left off this sheet."."""
+    if count == 0:
+        return ""
+    if count == 1:
+        return f"1 more {one} is left off this sheet."
+    return f"{count} more {many} are left off this sheet."
+
+
+def sheet_notes(sheet: scoresheet.Sheet) -> tuple[Sequence[SheetNote], str]:
+    """The notes of a game's sheet in hand order, within PRINTED_NOTES, and what is left off."""
+    notes = [
+        note
+        for row in sheet.rows
+        for note in (
+            *(SheetNote(row.hand.number, redealt=hand) for hand in row.redeals),
+            *(SheetNote(row.hand.number, correction=c) for c in row.corrections),
+        )
+    ]
+    shown, left = limits.first_of(notes, limits.PRINTED_NOTES)
+    return shown, left_out_words(left, "note", "notes")
 
 
 def date_words(day: date) -> str:
@@ -167,8 +202,11 @@ def game_printout(game: Game, filled: bool) -> Printout:
         back_words=f"Game {game.number}",
     )
     if sheet is not None:
+        notes, notes_left_out = sheet_notes(sheet)
         context.update(
             sheet=sheet,
+            notes=notes,
+            notes_left_out=notes_left_out,
             in_play=game.in_play,
             winner_words=winner_words(sheet),
             any_posted=any(cell.posted_from for row in sheet.rows for cell in row.cells),

@@ -8,7 +8,10 @@ from scorekeeper import zones
 from scorekeeper.extensions import db
 from scorekeeper.models import League, Player
 from scorekeeper.read import charts, pdf, players, standings, standings_page
+from scorekeeper.rules import limits
 from scorekeeper.rules.standings import MEASURES, ranking_words
+from scorekeeper.views.sheets import left_out_words
+from scorekeeper.web import access
 from scorekeeper.words import possessive
 
 bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
@@ -54,9 +57,21 @@ def printed(league_id: int, as_pdf: bool) -> Response | str:
         abort(400, description=str(refusal))
     context = standings_context(league, request.args.get("season"))
     context["printed_on"] = zones.today_in(league.time_zone).strftime("%-d %B %Y")
+    # A sheet lists a bounded number of players (the lowest placed are left off) and games.
+    context["table"], players_left = limits.first_of(context["table"], limits.PRINTED_PLAYERS)
+    context["discarded"], games_left = limits.first_of(context["discarded"], limits.PRINTED_GAMES)
+    context["players_left_out"] = left_out_words(players_left, "player", "players")
+    context["games_left_out"] = left_out_words(games_left, "discarded game", "discarded games")
     if not as_pdf:
         return pdf.render_html("sheets/standings.html", paper, False, **context)
-    document = pdf.render_pdf("sheets/standings.html", paper, False, **context)
+    document = pdf.render_pdf(
+        "sheets/standings.html",
+        paper,
+        False,
+        owner=pdf.owner_of(league),
+        fresh=access.asks_fresh_drawing(league),
+        **context,
+    )
     return pdf.pdf_response(document, f"standings-{context['season'].key}.pdf")
 
 

@@ -23,6 +23,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, JoinedPhone, League, SignedOutSession
 from scorekeeper.play import games
+from scorekeeper.read import pdf
 from scorekeeper.rules.limits import LARGEST_ID
 
 Role = Literal["owner", "scorer"]
@@ -278,6 +279,12 @@ def check_request() -> Response | None:
     if getattr(view, "required_role", None) == "owner" and role != "owner":
         abort(403)
     return None
+
+
+def asks_fresh_drawing(league: League) -> bool:
+    """True when the league's owner asks for its sheet drawn afresh (a hard reload sends
+    `Cache-Control: no-cache`); scorers and share links get the copy already drawn."""
+    return pdf.fresh_asked() and role_in(league) == "owner"
 
 
 def require_owner(league: League) -> None:
