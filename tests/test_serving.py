@@ -89,3 +89,16 @@ def test_an_oversized_body_is_refused_before_it_is_sent(port, app_limit):
         + f"Content-Length: {app_limit + 1}\r\n\r\n".encode()
     )
     assert answer_within(port, request, 2) == b"HTTP/1.1 413 Request Entity Too Large"
+
+
+def test_a_body_of_exactly_the_limit_reaches_the_app(port, app_limit):
+    # The server and the app agree on the limit: a body as long as it is the app's to answer.
+    body = b"x" * app_limit
+    request = (
+        b"POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Type: application/octet-stream\r\n"
+        + f"Content-Length: {app_limit}\r\n\r\n".encode()
+        + body
+    )
+    status = answer_within(port, request, 10)
+    assert status.startswith(b"HTTP/1.1 ") and b"413" not in status, status

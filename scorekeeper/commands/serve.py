@@ -108,7 +108,8 @@ def family_settings(app: Flask) -> dict[str, object]:
         "cleanup_interval": CLEANUP_INTERVAL,
         # select() cannot watch more than 1024 sockets; poll() (not on Windows) has no ceiling.
         "asyncore_use_poll": sys.platform != "win32",
-        "max_request_body_size": app.config["MAX_CONTENT_LENGTH"],
+        # Waitress refuses a body as long as its limit; Flask takes one as long as its own.
+        "max_request_body_size": app.config["MAX_CONTENT_LENGTH"] + 1,
         "ident": "scorekeeper",
     }
 
