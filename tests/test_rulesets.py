@@ -227,6 +227,10 @@ def test_refused_edit_says_why_on_the_field_at_fault_and_saves_nothing(client, m
     assert response.status_code == 422
     assert error_of(response, field_id) == message
     assert "Nothing was saved yet." in visible_text(response)
+    # Listed at the top too, with a link to the box, or to the message of its row or section.
+    top = re.search(r'<div class="form-errors"[^>]*>(.*?)</div>', markup(response), re.S)[1]
+    listed = re.findall(r'<li><a href="#([^"]+)">', top)
+    assert field_id in listed or f"{field_id}-error" in listed
     db.session.expire_all()
     assert record.data == stored
     if not callable(change):  # what was typed is shown again
