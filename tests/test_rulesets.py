@@ -203,7 +203,8 @@ REFUSED = [
     ("hand-limit",     {"hands-4-may_i_limit": "-1"},              "hands-4-may_i_limit",      "Hand 5: the limit is 0 to 99 May I?s, not -1."),
     ("one-player",     {"min_players": "1"},                       "min_players",              "Fewest players: a game is for 2 to 10 players, not 1."),
     ("eleven-players", {"max_players": "11"},                      "max_players",              "Most players: a game is for 2 to 10 players, not 11."),
-    ("not-a-number",   {"min_players": "four"},                    "min_players",              "Give a whole number, in digits 0-9."),
+    ("not-a-number",   {"min_players": "four"},                    "min_players",              "Give a whole number in digits 0-9, at most 10 of them."),
+    ("twenty-digits",  {"may_i_price": "9" * 20},                  "may_i_price",              "Give a whole number in digits 0-9, at most 10 of them."),
     ("only-spaces",    {"wild_rank_points": "  "},                 "wild_rank_points",         "Say what a hand's wild rank costs."),
     ("no-name",        {"name": ""},                               "name",                     "Give the rules a name."),
     ("negative-ace",   {"price_A": "-5"},                          "price_A",                  "Card group 'A': a card costs 0 to 1000 points, not -5."),
@@ -227,6 +228,10 @@ def test_refused_edit_says_why_on_the_field_at_fault_and_saves_nothing(client, m
     assert response.status_code == 422
     assert error_of(response, field_id) == message
     assert "Nothing was saved yet." in visible_text(response)
+    # Listed at the top too, with a link to the box, or to the message of its row or section.
+    top = re.search(r'<div class="form-errors"[^>]*>(.*?)</div>', markup(response), re.S)[1]
+    listed = re.findall(r'<li><a href="#([^"]+)">', top)
+    assert field_id in listed or f"{field_id}-error" in listed
     db.session.expire_all()
     assert record.data == stored
     if not callable(change):  # what was typed is shown again

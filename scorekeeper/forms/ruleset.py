@@ -62,7 +62,7 @@ def left_blank(field: Field) -> bool:
 # The form reads any whole number of up to 10 digits; the rules then check each one's own
 # bound (`rules.limits`) and say it in words on the field.
 _ANY = limits.Bound(-limits.LARGEST_ID, limits.LARGEST_ID)
-_NOT_A_NUMBER = "Give a whole number, in digits 0-9."
+_NOT_A_NUMBER = f"Give a whole number in digits 0-9, at most {limits.MOST_DIGITS} of them."
 
 
 def _number(label: str) -> WholeNumberField:

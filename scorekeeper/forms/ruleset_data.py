@@ -17,6 +17,7 @@ from scorekeeper.forms.ruleset import (
     HandRow,
     RuleSetForm,
 )
+from scorekeeper.forms.ruleset_refusals import inputs
 
 _ROW = re.compile(r"(hands|deck_counts|prices)\[(\d+)\](?:\.(\w+)\S*)?")
 _DECK_FIELDS = {"min_players": "from_players", "max_players": "to_players"}
@@ -139,14 +140,30 @@ def _deck_data(row: rules.DeckCount) -> dict[str, int]:
 
 
 def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet | None:
-    """The rule set the validated form describes, or None with every fault put on its field."""
-    hand_rows, deck_rows = form.kept_hands(), form.kept_deck_rows()
+    """The rule set the form describes, or None with every fault put on its field.
+
+    Called after `form.validate()` whatever it answered, so that one save reports the boxes'
+    own refusals and the rules' checks together. A box its own check refused is read as the
+    saved rules have it (a hand's deal as one still to set, a deck row as left out) and the
+    rules add nothing to its refusal.
+    """
+    refused = {f.id for f in inputs(form) if f.errors}
+    hand_rows = form.kept_hands()
+    deck_rows = [row for row in form.kept_deck_rows() if not any(f.errors for f in row)]
     unset = _unset_cells(form, original, hand_rows)
+    # A deal that could not be read is checked as one still to set, so the rest is checked.
+    unread = [
+        f"hands[{i}].cards_dealt" for i, row in enumerate(hand_rows) if row.cards_dealt.errors
+    ]
+    unset += tuple(path for path in unread if path not in unset)
     unreadable: set[int] = set()
     hands = []
     for index, row in enumerate(hand_rows):
         if f"hands[{index}].melds" in unset:
             melds = original.hands[index].melds
+        elif row.contract.errors:
+            unreadable.add(index)
+            melds = ()
         else:
             try:
                 melds = rules.parse_contract(row.contract.data or "")
@@ -157,34 +174,35 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
         hands.append(_hand(row, melds))
     settlement = None
     if form.plays_for_pennies.data:
-        try:
-            schedule = rules.parse_schedule(form.settlement_schedule.data or "")
-        except rules.RulesError as error:
-            _errors_of(form.settlement_schedule).append(str(error))
-            schedule = ()
-            unreadable.add(-1)
+        schedule: tuple[rules.Payouts, ...] = ()
+        if not form.settlement_schedule.errors:  # one too long is not read
+            try:
+                schedule = rules.parse_schedule(form.settlement_schedule.data or "")
+            except rules.RulesError as error:
+                _errors_of(form.settlement_schedule).append(str(error))
+                unreadable.add(-1)
         settlement = rules.Settlement(schedule, form.kitty_split.data)
     prices = {rank: form.price(rank).data for rank in rules.RANKS}
     rs = rules.RuleSet(
         key=original.key,
-        name=given(form.name.data),
-        min_players=given(form.min_players.data),
-        max_players=given(form.max_players.data),
+        name=form.name.data or "",
+        min_players=_read(form.min_players, original.min_players),
+        max_players=_read(form.max_players, original.max_players),
         hands=tuple(hands),
         deck_counts=tuple(_deck_count(row) for row in deck_rows),
         wild=form.wild.data or "",
         ace_in_runs=form.ace_in_runs.data or "",
         prices=rules.groups_by_price(prices, original.prices),
         may_i=rules.MayIPolicy(
-            penalty_cards=given(form.may_i_penalty_cards.data),
+            penalty_cards=_read(form.may_i_penalty_cards, original.may_i.penalty_cards),
             priority=form.may_i_priority.data,
             per_hand_limit=form.may_i_per_hand_limit.data,
-            banned_last_hands=given(form.may_i_banned_last_hands.data),
+            banned_last_hands=_read(form.may_i_banned_last_hands, original.may_i.banned_last_hands),
             after_going_down=form.may_i_after_going_down.data,
             not_twice_running=form.may_i_not_twice_running.data,
             not_after_current_takes=form.may_i_not_after_current_takes.data,
             buying=form.may_i_buying.data,
-            price=given(form.may_i_price.data),
+            price=_read(form.may_i_price, original.may_i.price),
         ),
         stock=rules.StockPolicy(form.stock_kind.data),
         fairness=rules.Fairness(
@@ -193,23 +211,37 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
             suspension=form.fairness_suspension.data,
             corrections=form.fairness_corrections.data,
         ),
-        short_card_penalty=given(form.short_card_penalty.data),
+        short_card_penalty=_read(form.short_card_penalty, original.short_card_penalty),
         extra_rules=tuple(
             line.strip() for line in (form.extra_rules.data or "").splitlines() if line.strip()
         ),
         show_lengths=form.show_lengths.data,
-        wild_rank_points=given(form.wild_rank_points.data),
+        wild_rank_points=_read(form.wild_rank_points, original.wild_rank_points),
         last_turn_after_out=form.last_turn_after_out.data,
         settlement=settlement,
         unset=unset,
         description=form.description.data or "",
     )
     problems = rules.ruleset_problems(rs)
+    sections_refused = {
+        "prices": any(form.price(rank).errors for rank in rules.RANKS),
+        "deck_counts": any(f.errors for row in form.kept_deck_rows() for f in row),
+    }
     for path, message in problems:
-        errors = _errors_for(form, rs, hand_rows, deck_rows, unreadable, path)
-        if errors is not None and message not in errors:
-            errors.append(message)
-    return None if problems or unreadable else rs
+        joins = _fault_place(form, rs, hand_rows, deck_rows, unreadable, path)
+        if isinstance(joins, Field):
+            # A box's own refusal says what to fix first; a section's, what its boxes lack.
+            joins = None if joins.id in refused else _errors_of(joins)
+        elif sections_refused.get(path):
+            joins = None
+        if joins is not None and message not in joins:
+            joins.append(message)
+    return None if problems or unreadable or refused else rs
+
+
+def _read(field: Field, saved: int) -> int:
+    """A required number as typed, or as saved while its box is refused (for the other checks)."""
+    return saved if field.data is None else field.data
 
 
 def _hand(row: HandRow, melds: tuple[rules.Meld, ...]) -> rules.HandRule:
@@ -234,40 +266,44 @@ def _deck_count(row: DeckRow) -> rules.DeckCount:
     )
 
 
-def _errors_for(
+def _fault_place(
     form: RuleSetForm,
     rs: rules.RuleSet,
     hand_rows: list[HandRow],
     deck_rows: list[DeckRow],
     unreadable: set[int],
     path: str,
-) -> list[str] | None:
-    """The errors a fault at `path` joins: its field's, row's, section's or the top list."""
+) -> Field | list[str] | None:
+    """Where a fault at `path` is shown: its field, or its row's, section's or the top list."""
     row = _ROW.fullmatch(path)
     if row:
         kind, index, part = row[1], int(row[2]), row[3]
         if kind == "hands" and index < len(hand_rows):
             if index in unreadable and part in (None, "melds"):
                 return None  # the contract could not be read, and its field says so
-            return _errors_of(hand_rows[index][_hand_field(part)])
+            return hand_rows[index][_hand_field(part)]
         if kind == "deck_counts" and index < len(deck_rows):
             deck_row, name = deck_rows[index], _DECK_FIELDS.get(part or "", part or "")
-            return _errors_of(deck_row[name]) if name in deck_row else deck_row.row_errors
+            if name not in deck_row:
+                return deck_row.row_errors
+            return deck_row[name]
         if kind == "prices" and index < len(rs.prices) and rs.prices[index].ranks:
-            return _errors_of(form.price(rs.prices[index].ranks[0]))
+            return form.price(rs.prices[index].ranks[0])
         return form.form_errors
     if path == "prices" and rs.uses_jokers and not any(rules.JOKER in g.ranks for g in rs.prices):
-        return _errors_of(form.price(rules.JOKER))
+        return form.price(rules.JOKER)
     if path.startswith("extra_rules"):
-        return _errors_of(form.extra_rules)
+        return form.extra_rules
     if path in form.section_errors:
         return form.section_errors[path]
     if path.startswith("settlement.schedule"):
-        return _errors_of(form.settlement_schedule)
+        return form.settlement_schedule
     if path == "settlement.kitty_split":
-        return _errors_of(form.kitty_split)
+        return form.kitty_split
     name = path.replace(".", "_")
-    return _errors_of(form[name]) if name in form else form.form_errors
+    if name not in form:
+        return form.form_errors
+    return form[name]
 
 
 def _errors_of(field: Field) -> list[str]:

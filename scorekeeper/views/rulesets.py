@@ -11,6 +11,7 @@ from scorekeeper.forms.fairplay import ActionForm
 from scorekeeper.forms.fields import given
 from scorekeeper.forms.ruleset import NewRuleSetForm, RuleSetForm
 from scorekeeper.forms.ruleset_data import build_ruleset, form_data, gap_links
+from scorekeeper.forms.ruleset_refusals import refusal_links
 from scorekeeper.league import rulesets
 from scorekeeper.models import League, LeagueRuleSet
 from scorekeeper.web.access import owner_only
@@ -55,8 +56,10 @@ def edit(league_id: int, ruleset_id: int) -> Response | tuple[str, int]:
         form = RuleSetForm(league, record, unset, claim, data=form_data(original))
         return _edit_page(league, record, form, original)
     form = RuleSetForm(league, record, unset, claim)
-    edited = build_ruleset(form, original) if form.validate() else None
-    if edited is None:
+    # The rules' checks run whatever the boxes' own answer, so one save reports every fault.
+    boxes_valid = form.validate()
+    edited = build_ruleset(form, original)
+    if edited is None or not boxes_valid:
         return _edit_page(league, record, form, original, 422)
     rulesets.save_ruleset(record, edited)
     flash(f"“{edited.name}” saved. New games use it; games already started keep theirs.", "success")
@@ -78,7 +81,7 @@ def _edit_page(
         gaps=gap_links(saved),
         fairness_words=rules.FAIRNESS_WORDS,
         ranks=rules.RANKS,
-        refused=status >= 400,
+        refused=refusal_links(form),
         deletable=rulesets.deletion_refusal(record) is None,
     ), status
 
