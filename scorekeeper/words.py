@@ -1,4 +1,5 @@
-"""How a name reads inside a sentence: the one home of the possessive."""
+"""How words read inside a sentence: the one home of the possessive, and of the verb that
+agrees with a count."""
 
 from __future__ import annotations
 
@@ -12,3 +13,8 @@ def possessive_ending(name: str) -> str:
 def possessive(name: str) -> str:
     """`name` as an owner: "Ann's", "The Parkers'"."""
     return name + possessive_ending(name)
+
+
+def was_or_were(count: int) -> str:
+    """The verb that agrees with a count of things: "1 hand was", "0 hands were"."""
+    return "was" if count == 1 else "were"

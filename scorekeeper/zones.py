@@ -52,10 +52,27 @@ def default_zone(configured: str | None) -> str:
     return configured if configured and is_zone(configured) else UTC_NAME
 
 
+def _place(name: str) -> str:
+    return name.split("/", 1)[-1].replace("_", " ").replace("/", " / ")
+
+
+@functools.cache
+def _repeated_places() -> frozenset[str]:
+    seen: set[str] = set()
+    repeated: set[str] = set()
+    for name in zone_names():
+        place = _place(name)
+        (repeated if place in seen else seen).add(place)
+    return frozenset(repeated)
+
+
 def zone_label(name: str) -> str:
-    """A zone's place as a list shows it under its area: "Argentina / Buenos Aires"."""
-    place = name.split("/", 1)[-1]
-    return place.replace("_", " ").replace("/", " / ")
+    """A zone's place as a list shows it under its area: "Argentina / Buenos Aires"; a place
+    filed under two areas names its area too, "Istanbul (Europe)", so no two read alike."""
+    place = _place(name)
+    if place in _repeated_places():
+        return f"{place} ({name.split('/', 1)[0]})"
+    return place
 
 
 def _zone(name: str) -> tzinfo:

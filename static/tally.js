@@ -1,9 +1,10 @@
 // The hand form, quicker by touch: each tap adds or takes back one card, and each player's
 // score shows as it is counted. The prices, the short-card charge and the totals cards can
 // make are rendered by the server from the rule set (data-price, data-short-charge,
-// data-total-step, data-total-gaps); the browser tests check these scores against the rules'
-// entry_score. Without this script the counts are typed into the number fields, and the
-// server computes and checks everything just the same.
+// data-total-step, data-total-gaps), and the most cards and points an input may hold from
+// the server's bounds (data-most-cards, data-most-points); the browser tests check these
+// scores against the rules' entry_score. Without this script the counts are typed into the
+// number fields, and the server computes and checks everything just the same.
 (function () {
   "use strict";
   var form = document.querySelector("[data-hand-form]");
@@ -11,6 +12,8 @@
   var shortCharge = whole(form.dataset.shortCharge);
   var step = whole(form.dataset.totalStep);
   var gaps = (form.dataset.totalGaps || "").split(" ").filter(Boolean).map(whole);
+  var mostCards = whole(form.dataset.mostCards);
+  var mostPoints = whole(form.dataset.mostPoints);
   var cards = Array.prototype.slice.call(form.querySelectorAll("[data-player]"));
 
   function whole(text) {
@@ -18,7 +21,28 @@
     return isNaN(value) || value < 0 ? 0 : value;
   }
 
-  function value(input) { return input ? whole(input.value) : 0; }
+  // Mirrors rules.limits.whole_number: a few ASCII digits within the input's bound, else
+  // null (the server refuses it); a blank input counts none.
+  function bounded(text, most) {
+    text = (text || "").trim();
+    if (text === "") return 0;
+    if (!/^[+-]?[0-9]{1,10}$/.test(text)) return null;
+    var value = parseInt(text, 10);
+    return value >= 0 && value <= most ? value : null;
+  }
+
+  // Each input read within its bound; one that is not is marked, and flags the entry.
+  function reader(entry) {
+    return function (input, most) {
+      if (!input) return 0;
+      var value = bounded(input.value, most);
+      input.setAttribute("aria-invalid", value === null ? "true" : "false");
+      if (value === null) entry.invalid = true;
+      return value === null ? 0 : value;
+    };
+  }
+
+  function value(input) { return input ? bounded(input.value, mostCards) || 0 : 0; }
 
   function canMake(total) {
     // Mirrors rules.PossibleTotals.allows.
@@ -33,15 +57,19 @@
     var entry = {
       out: card.querySelector("[data-out]").checked,
       noScore: !!(noScore && noScore.checked),
-      typed: typed && typed.value.trim() !== "" ? value(typed) : null,
+      invalid: false,
       tallied: 0,
-      cards: 0,
-      short: value(card.querySelector("[data-short]")),
-      penalty: value(card.querySelector("[data-penalty]"))
+      cards: 0
     };
+    var take = reader(entry);
+    var typedPoints = take(typed, mostPoints);
+    entry.typed = typed && typed.value.trim() !== "" ? typedPoints : null;
+    entry.short = take(card.querySelector("[data-short]"), mostCards);
+    entry.penalty = take(card.querySelector("[data-penalty]"), mostPoints);
     counts.forEach(function (input) {
-      entry.cards += value(input);
-      entry.tallied += value(input) * whole(input.dataset.price);
+      var count = take(input, mostCards);
+      entry.cards += count;
+      entry.tallied += count * whole(input.dataset.price);
     });
     entry.counted = entry.cards > 0 || entry.typed !== null;
     entry.reported = entry.out || entry.counted;
@@ -50,7 +78,8 @@
 
   function score(entry) {
     // Mirrors rules.entry_score: the cards (or the typed total), short cards, the penalty.
-    if (entry.noScore) return null;
+    // A number the server would refuse makes no score.
+    if (entry.noScore || entry.invalid) return null;
     var held = entry.out ? 0 : (entry.typed !== null ? entry.typed : entry.tallied);
     return held + entry.short * shortCharge + entry.penalty;
   }
@@ -59,7 +88,7 @@
     // The missing-score rule: the two highest scores the others gave, added.
     var given = [];
     entries.forEach(function (other, i) {
-      if (cards[i] !== card && other.reported && !other.noScore) given.push(score(other));
+      if (cards[i] !== card && other.reported && score(other) !== null) given.push(score(other));
     });
     given.sort(function (a, b) { return b - a; });
     if (given.length < 2) return form.dataset.replayWords;
@@ -68,23 +97,26 @@
 
   function show(card, entry, entries) {
     var total = score(entry);
-    var folded = entry.noScore || (entry.out && !entry.counted && !entry.short && !entry.penalty);
+    var folded = entry.noScore ||
+      (entry.out && !entry.invalid && !entry.counted && !entry.short && !entry.penalty);
     var impossible = !entry.out && !entry.noScore && entry.typed !== null && entry.typed > 0 &&
       !canMake(entry.typed);
     card.classList.toggle("is-out", entry.out);
     card.classList.toggle("is-no-score", entry.noScore);
     card.classList.toggle("is-folded", folded);
     card.classList.toggle("is-impossible", impossible);
+    card.classList.toggle("is-invalid", entry.invalid && !entry.noScore);
     var typed = card.querySelector("[data-total]");
     var flag = card.querySelector("[data-impossible]");
     if (flag) flag.hidden = !impossible;
-    if (typed) typed.setAttribute("aria-invalid", impossible ? "true" : "false");
+    if (typed && impossible) typed.setAttribute("aria-invalid", "true");
     // A player who gave no score has no cards to count: their taps and total rest.
     card.querySelectorAll("[data-tally] button, [data-tally] input, [data-total]").forEach(function (el) {
       el.disabled = entry.noScore;
     });
     var display = card.querySelector("[data-points]");
     if (entry.noScore) display.textContent = posted(card, entries);
+    else if (entry.invalid) display.textContent = "—";  // not a count the server would take
     else if (entry.out) display.textContent = "out · " + total;
     else display.textContent = entry.counted || entry.short || entry.penalty ? total + " pts" : "";
   }
@@ -108,7 +140,8 @@
       button.hidden = false;
       button.addEventListener("click", function () {
         var input = document.getElementById(button.dataset.for);
-        input.value = Math.max(0, value(input) + parseInt(button.dataset.step, 10));
+        var next = value(input) + parseInt(button.dataset.step, 10);
+        input.value = Math.min(mostCards, Math.max(0, next));
         // Taps and a typed total never both stand: the one used last wins, visibly.
         clearTyped(card);
         refresh();

@@ -89,6 +89,22 @@ def test_ending_after_one_hand_gives_the_three_pennies_back(client, app, make_le
     assert 'data-testid="pennies"' not in raw(client.get(f"/leagues/{game.league_id}/standings"))
 
 
+def test_equal_shares_of_the_kitty_name_the_players_in_seat_order_before_and_after(
+    client, app, make_league
+):
+    game = started(client, make_league)
+    for name in ("Ben", "Dad", "Amy"):
+        buy(client, game, name)
+    # Mom out; Dad holds a 7 (5), Amy a joker (25), Ben an ace (15): Ben ranks above Amy.
+    score(client, app, game, [OUT, ["7"], ["JOKER"], ["A"]])
+    line = "Dad, Amy and Ben each take back 1 from the kitty"
+
+    assert line in text_of(client.get(f"/games/{game.id}/end"))
+    client.post(f"/games/{game.id}/end", data={})
+    for page in (f"/games/{game.id}", f"/games/{game.id}/sheet", f"/games/{game.id}/sheet/print"):
+        assert line in text_of(client.get(page)), page
+
+
 def test_ending_after_twelve_of_fifteen_hands_gives_every_buy_back(client, app, make_league):
     game = started(client, make_league)
     for number in range(1, 13):

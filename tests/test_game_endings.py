@@ -117,6 +117,27 @@ def test_the_owner_ends_the_game_between_hands(client, game):
     assert "Discarded" in said(client.get(f"/leagues/{game.league_id}"))
 
 
+@pytest.mark.parametrize(
+    ("scored", "words"),
+    [
+        (0, "0 of 6 hands were played."),
+        (1, "1 of 6 hands was played."),
+        (2, "2 of 6 hands were played."),
+    ],
+    ids=["none", "one", "two"],
+)
+def test_the_ended_game_says_how_many_hands_were_played_in_good_grammar(
+    client, make_game, scored, words
+):
+    game = make_game(players=FOUR, preset="six-hands")
+    for _ in range(scored):
+        play_hand(game, HAND)
+    client.post(f"/games/{game.id}/end", data={})
+
+    for path in (f"/games/{game.id}", f"/games/{game.id}/sheet"):
+        assert words in said(client.get(path))
+
+
 def test_a_hand_in_play_stays_unplayed_and_keeps_its_may_i(client, game):
     hand = games.current_hand(game)
     client.post(f"/games/{game.id}/hands/{hand.id}/mayi", data={"seat": game.seats[1].id})

@@ -116,6 +116,44 @@ def test_play_again_is_offered_after_a_game_ended_early(client, make_game, endin
     assert chosen_dealer(seating) == "Mom"
 
 
+def new_game(client, league: League, *names: str):
+    """Step 1 of New game with these players ticked: the seating page it opens."""
+    data = {"players": [player_id(league, name) for name in names]}
+    return client.post(
+        f"/leagues/{league.id}/games/new", data=data | {"ruleset": league.rulesets[0].id}
+    )
+
+
+# Mom dealt game 1 first: Dad is next on, or the next on who sits down again.
+@pytest.mark.parametrize(
+    ("ticked", "dealer"),
+    [
+        (FAMILY, "Dad"),
+        (("Mom", "Amy", "Ben", "Gran"), "Amy"),
+        (("Dad", "Amy", "Ben", "Gran"), "Dad"),
+    ],
+    ids=["all-four", "dad-stays-away", "mom-stays-away"],
+)
+def test_new_game_chooses_the_first_dealer_as_play_again_does(
+    client, make_league, make_game, ticked, dealer
+):
+    league = make_league(players=(*FAMILY, "Gran"), preset="six-hands")
+    game = make_game(players=FAMILY, first_dealer=0, league=league)
+    play_hand(game, [PlayerEntry(went_out=True), typed(20), typed(30), typed(40)])
+    client.post(f"/games/{game.id}/end", data={})
+    assert chosen_dealer(client.get(f"/games/{game.id}/again")) == "Dad"
+
+    seating = new_game(client, league, *ticked)
+
+    assert seating.status_code == 200
+    assert seated_names(seating) == [name for name in (*FAMILY, "Gran") if name in ticked]
+    assert chosen_dealer(seating) == dealer
+    started = move(client, league, seating, "start")
+    assert started.status_code == 302
+    again = db.session.scalar(select(Game).order_by(Game.id.desc()))
+    assert loaded(again).seats[again.first_dealer_position].player.name == dealer
+
+
 def test_the_seating_page_takes_a_player_out_and_adds_them_back(client, ben_left):
     league = ben_left.league
     seating = client.get(f"/games/{ben_left.id}/again")

@@ -16,7 +16,7 @@ import pytest
 from conftest import out, play_hand, tally
 from pypdf import PdfReader
 
-from scorekeeper import rules
+from scorekeeper import rules, zones
 from scorekeeper.extensions import db
 from scorekeeper.play import hands, interruptions
 from scorekeeper.read import pdf, pdf_engine
@@ -446,6 +446,24 @@ def test_standings_sheet_has_the_table_and_the_chart(client, make_game, tmp_path
     positions = [words.index(name) for name in ranked]
     assert positions == sorted(positions)  # the table lists the best first
     assert 0.01 < inked_share(response.data, tmp_path) < 0.5
+
+
+# The standings and a 15-hand blank sheet (two pages): the date under the title on the first
+# page, in the running head on the next; once on each page.
+@pytest.mark.parametrize(
+    ("preset", "sheet", "pages"),
+    [("continental", "standings.pdf", 1), ("buying", "blank.pdf", 2)],
+    ids=["standings", "blank-sheet-of-two-pages"],
+)
+def test_a_sheet_prints_its_date_once_on_each_page(client, make_league, preset, sheet, pages):
+    league = make_league(players=FOUR, preset=preset)
+    today = zones.today_in(league.time_zone)
+
+    reader = read_pdf(client.get(f"/leagues/{league.id}/{sheet}"))
+
+    assert len(reader.pages) == pages
+    for page in reader.pages:
+        assert page.extract_text().count(f"printed {today.day} {today:%B %Y}") == 1
 
 
 def test_standings_page_links_its_sheet(client, make_league):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
@@ -91,6 +92,22 @@ def test_the_owner_chooses_the_league_s_time_zone_in_its_settings(client, make_l
     assert db.session.get(League, league.id).time_zone == "America/Chicago"
     page = client.get(url).get_data(as_text=True)
     assert '<option selected value="America/Chicago">Chicago</option>' in page
+
+
+def test_every_zone_of_the_settings_list_reads_unlike_every_other(client, make_league):
+    page = client.get(f"/leagues/{make_league().id}/settings").get_data(as_text=True)
+    zone_list = re.search(r'<select[^>]*name="time_zone".*?</select>', page, re.S).group(0)
+    options = dict(re.findall(r'<option(?: selected)? value="([^"]*)">([^<]*)</option>', zone_list))
+
+    assert len(options) == len(zones.zone_names())
+    texts = list(options.values())
+    assert len(set(texts)) == len(texts), sorted(t for t in texts if texts.count(t) > 1)
+    # A place filed under two areas names its area; any other place reads alone.
+    assert options["Europe/Istanbul"] == "Istanbul (Europe)"
+    assert options["Asia/Istanbul"] == "Istanbul (Asia)"
+    assert options["Asia/Nicosia"] == "Nicosia (Asia)"
+    assert options["America/Argentina/Salta"] == "Argentina / Salta"
+    assert options["Europe/London"] == "London"
 
 
 def test_a_new_league_takes_the_configured_zone_and_the_settings_say_so(app, client):

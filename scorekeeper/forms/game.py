@@ -68,8 +68,9 @@ class SeatingForm(AppForm):
     def set_seats(self, players: list[Player]) -> None:
         """Offer each seated player as first dealer (by player id, so reseating keeps it).
 
-        Whoever sits first is chosen until the table says otherwise (or takes the chosen
-        dealer out of the game); a random pick is last.
+        The dealer already chosen stays (New game and Play again choose the one the deal
+        passes to from the last game) until the table says otherwise or takes them out of
+        the game; then whoever sits first. A random pick is last.
         """
         self.first_dealer.choices = [(str(p.id), p.name) for p in players] + [
             (RANDOM_DEALER, "Pick at random for us")

@@ -260,6 +260,10 @@ class HandForm:
     """The hand form of a table of `seat_count` players, for hand `hand_number`'s prices (a
     hand's own when its wild rank is priced apart; the rule set's when None)."""
 
+    # The most a count (or cards short) and a number of points may be, for the page's script.
+    most_cards = CARDS.high
+    most_points = POINTS.high
+
     def __init__(
         self,
         rs: rules.RuleSet,

@@ -89,17 +89,23 @@ def rename_player(player: Player, name: str) -> None:
     db.session.flush()
 
 
-def as_they_sat_last(league: League, players: list[Player]) -> list[Player]:
-    """`players` in the order they sat in the league's last game; those not in it follow,
-    in the order given."""
-    last = select(func.max(Game.id)).where(Game.league_id == league.id).scalar_subquery()
-    order = list(
-        db.session.scalars(
-            select(Seat.player_id).where(Seat.game_id == last).order_by(Seat.position)
-        )
+def last_game(league: League) -> Game | None:
+    """The league's latest game with its seats (not their players): the table a new game
+    starts from."""
+    return db.session.scalar(
+        select(Game)
+        .where(Game.league_id == league.id)
+        .order_by(Game.id.desc())
+        .limit(1)
+        .options(selectinload(Game.seats))
     )
-    seat_of = {player_id: seat for seat, player_id in enumerate(order)}
-    return sorted(players, key=lambda player: seat_of.get(player.id, len(order)))
+
+
+def as_they_sat_last(last: Game | None, players: list[Player]) -> list[Player]:
+    """`players` in the order they sat in `last` (the league's last game); those not in it
+    follow, in the order given."""
+    seat_of = {seat.player_id: seat.position for seat in last.seats} if last else {}
+    return sorted(players, key=lambda player: seat_of.get(player.id, len(seat_of)))
 
 
 GAMES_PER_PAGE = 12

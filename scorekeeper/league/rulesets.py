@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League, LeagueRuleSet
+from scorekeeper.words import was_or_were
 
 
 class RuleSetRefused(Exception):
@@ -62,8 +63,8 @@ def deletion_refusal(record: LeagueRuleSet) -> str | None:
         return "This is the league's only rule set: a league always keeps one."
     used = games_using(record)
     if used:
-        games = "1 game was" if used == 1 else f"{used} games were"
-        return f"{games} played under these rules, so they stay."
+        games = "1 game" if used == 1 else f"{used} games"
+        return f"{games} {was_or_were(used)} played under these rules, so they stay."
     return None
 
 

@@ -11,6 +11,7 @@ from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, Ha
 from scorekeeper.play import games
 from scorekeeper.play.hands import entry_of
 from scorekeeper.read.charts import Series, line_chart
+from scorekeeper.words import was_or_were
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,15 @@ class Sheet:
     # totals at the end (the seats' order), and why, in the rules' words.
     apart: list[bool]
     apart_note: str = ""
+
+    @property
+    def played_words(self) -> str:
+        """How many of the game's hands were played, when not all of them: "1 of 6 hands was
+        played."; empty for a game played to its last hand so far."""
+        played = len(self.rows)
+        if played >= self.hands_in_game:
+            return ""
+        return f"{played} of {self.hands_in_game} hands {was_or_were(played)} played."
 
     @property
     def winners(self) -> list[Seat]:

@@ -112,7 +112,8 @@ def _headline(settled: SettledGame[K]) -> str:
 
 
 def who_pays_whom(settled: SettledGame[K], names: Mapping[K, str]) -> tuple[str, ...]:
-    """The payments between players, then who takes what from the kitty, one line each."""
+    """The payments between players, then who takes what from the kitty, one line each
+    (`names` in seat order)."""
     paid = tuple(
         f"{names[t.payer]} pays {names[t.payee]} {pennies(t.amount)}" for t in settled.transfers
     )
@@ -120,12 +121,13 @@ def who_pays_whom(settled: SettledGame[K], names: Mapping[K, str]) -> tuple[str,
 
 
 def kitty_lines(settled: SettledGame[K], names: Mapping[K, str]) -> tuple[str, ...]:
-    """Who takes what from the kitty, largest share first, those with equal shares together:
-    "Dad and Amy each take 12 from the kitty"."""
+    """Who takes what from the kitty, largest share first, those with equal shares together
+    in the order of `names` (the seats'): "Dad and Amy each take 12 from the kitty"."""
     by_amount: dict[Fraction, list[str]] = {}
-    for player, share in settled.kitty_shares.items():
+    for player, name in names.items():
+        share = settled.kitty_shares.get(player, Fraction(0))
         if share > 0:
-            by_amount.setdefault(share, []).append(names[player])
+            by_amount.setdefault(share, []).append(name)
     back = " back" if settled.kitty_returned else ""
     return tuple(
         f"{who[0]} takes{back} {pennies(amount)} from the kitty"

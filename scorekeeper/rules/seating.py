@@ -64,7 +64,17 @@ def first_player_among(dealer_seat: int, players: int, present: Collection[int])
     return next_present(dealer_seat + 1, players, present)
 
 
-def rematch_first_dealer(first_dealer_seat: int, players: int) -> int:
-    """Who deals first when the same table plays again: the seat to the left of the last
-    game's first dealer (the deal keeps passing to the left from game to game)."""
-    return dealer_for_hand(first_dealer_seat, 2, players)
+def rematch_first_dealer(
+    first_dealer_seat: int, players: int, present: Collection[int] | None = None
+) -> int:
+    """Who deals first when the table of a game plays again: the seat to the left of the last
+    game's first dealer (the deal keeps passing to the left from game to game), or the next
+    one on to the left whose player sits down again.
+
+    :param present: the last game's seats whose players play again (None for all of them).
+    :raises RulesError: for a first dealer who is not a seat of the table, or nobody present.
+    """
+    dealer_for_hand(first_dealer_seat, 1, players)  # refuses a seat off the table
+    return next_present(
+        first_dealer_seat + 1, players, range(players) if present is None else present
+    )

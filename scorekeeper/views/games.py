@@ -14,7 +14,7 @@ from scorekeeper.league import leagues
 from scorekeeper.models import League, LeagueRuleSet, Player
 from scorekeeper.play import games, hands
 from scorekeeper.read import scoresheet, settlement
-from scorekeeper.read.rematch import rematch
+from scorekeeper.read.rematch import first_dealer_after, rematch
 from scorekeeper.rules import limits
 from scorekeeper.web import access
 from scorekeeper.web.access import owner_only
@@ -34,7 +34,8 @@ def new_game(league_id: int) -> Response | str | tuple[str, int]:
     if not form.validate():
         return render_template("games/new.html", league=league, form=form), 422
     ticked = set(form.players.data or [])
-    chosen = leagues.as_they_sat_last(league, [p for p in league.players if p.id in ticked])
+    last = leagues.last_game(league)
+    chosen = leagues.as_they_sat_last(last, [p for p in league.players if p.id in ticked])
     if form.new_player.data:
         chosen.append(leagues.add_player(league, form.new_player.data))
     ruleset = db.get_or_404(LeagueRuleSet, form.ruleset.data)
@@ -50,6 +51,10 @@ def new_game(league_id: int) -> Response | str | tuple[str, int]:
         fix = _rules_fix(league, ruleset)
         return render_template("games/new.html", league=league, form=form, fix=fix), 422
     seating = SeatingForm(formdata=None, ruleset=str(ruleset.id), token=secrets.token_urlsafe(16))
+    # The deal passes on from the last game, as Play again has it; else whoever sits first.
+    dealer = first_dealer_after(last, chosen) if last else None
+    if dealer is not None:
+        seating.first_dealer.data = str(dealer.id)
     return _seating_page(league, ruleset, chosen, seating)
 
 

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper import rules
+from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 
 from .conftest import PHONE
@@ -157,6 +158,45 @@ def test_an_impossible_total_is_still_checked_by_the_server(
     expect(warning).to_contain_text("Bob: no cards add up to 23 under these prices.")
     page.get_by_role("button", name="Yes, save hand 1 as it is").tap()
     expect(page.locator(".flash")).to_have_text("Hand 1 saved.")
+
+
+def test_a_number_past_the_servers_bound_shows_as_no_count_before_and_after_save(
+    page: Page, make_game: Callable[..., Any], hand_form: HandForm
+):
+    open_form(page, make_game, ("Ann", "Bob", "Cat", "Dan"))
+    hand_form.tap_went_out("Ann")
+    bob = hand_form.card("Bob")
+    typed = bob.get_by_label("Or type the points")
+    most = limits.HAND_POINTS.high
+    typed.fill(str(most))
+    expect(hand_form.points("Bob")).to_have_text(f"{most} pts")
+    expect(typed).to_have_attribute("aria-invalid", "false")
+
+    for refused in ("99999999999999999999999", str(most + 1)):
+        typed.fill(refused)
+        expect(hand_form.points("Bob")).to_have_text("—")
+        expect(typed).to_have_attribute("aria-invalid", "true")
+    # Cat's count past the most cards a hand holds reads the same.
+    count = hand_form.count("Cat", "A")
+    count.fill(str(limits.CARDS_IN_HAND.high + 1))
+    expect(hand_form.points("Cat")).to_have_text("—")
+    expect(count).to_have_attribute("aria-invalid", "true")
+    count.fill("1")
+    expect(hand_form.points("Cat")).to_have_text("20 pts")
+    expect(count).to_have_attribute("aria-invalid", "false")
+
+    typed.fill("99999999999999999999999")
+    hand_form.tap_more("Dan", "A")
+    hand_form.save(1)
+    expect(page.locator("#p1_total-error")).to_have_text(
+        f"Give a whole number of points, 0 to {most}."
+    )
+    expect(hand_form.points("Bob")).to_have_text("—")
+    expect(bob.get_by_label("Or type the points")).to_have_attribute("aria-invalid", "true")
+    # Bob's card shows no number the server would not take, nor does the page anywhere.
+    assert "e+" not in page.locator("main").inner_text()
+    typed.fill("25")
+    expect(hand_form.points("Bob")).to_have_text("25 pts")
 
 
 def test_no_score_rests_the_taps_and_shows_the_posted_score(

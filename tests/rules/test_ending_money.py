@@ -75,6 +75,11 @@ def test_settle_ending(discarded, places, buys, price, split, by_place, kitty_sh
         (True,      NOBODY_PLACED,                            {"Dad": 1, "Amy": 1, "Ben": 4}, "winner",
          "The game counts for nothing, so no place money is paid, and the kitty's 6 pennies go back to whoever paid them.",
          ("Ben takes back 4 from the kitty", "Dad and Amy each take back 1 from the kitty")),
+        # Equal shares name the players in the seats' order (NAMES), whatever order the
+        # places come in (the confirmation lists them best first).
+        (True,      dict.fromkeys(reversed(FAMILY), None),    {"Ben": 1, "Dad": 1, "Amy": 1}, "winner",
+         "The game counts for nothing, so no place money is paid, and the kitty's 3 pennies go back to whoever paid them.",
+         ("Dad, Amy and Ben each take back 1 from the kitty",)),
         (True,      NOBODY_PLACED,                            {"Ben": 1},             "winner",
          "The game counts for nothing, so no place money is paid, and the kitty's 1 penny goes back to whoever paid it.",
          ("Ben takes back 1 from the kitty",)),
@@ -91,7 +96,7 @@ def test_settle_ending(discarded, places, buys, price, split, by_place, kitty_sh
          "The game counts, so the pennies are settled on its places: the place money by the schedule, and the kitty of 4 pennies as the rules split it.",
          ("Ben pays Mom 6", "Amy pays Dad 2", "Mom takes 2 2/3 from the kitty", "Dad takes 1 1/3 from the kitty")),
     ],
-    ids=["returned", "returned-grouped", "returned-one-penny", "returned-empty", "counted", "counted-shared-kitty",
+    ids=["returned", "returned-grouped", "returned-seat-order", "returned-one-penny", "returned-empty", "counted", "counted-shared-kitty",
          "counted-two-thirds"],
 )  # fmt: skip
 def test_money_words(discarded, places, buys, split, headline, lines):

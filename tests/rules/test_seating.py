@@ -133,17 +133,28 @@ def test_the_note_on_unranked_leavers_follows_the_rule_switch():
     assert unranked_leaver_note(off) == ""
 
 
-# Playing again: everyone who sat down at the start, so the next seat on deals first.
+# Playing again: the next seat on deals first; a new game of some of the same players, the
+# next one on to the left who sits down again.
 # fmt: off
 @pytest.mark.parametrize(
-    ("first_dealer", "players", "next_first"),
+    ("first_dealer", "players", "present",  "next_first"),
     [
-        (0,              5,         1),
-        (4,              5,         0),
-        (2,              3,         0),
+        (0,              5,         None,       1),
+        (4,              5,         None,       0),
+        (2,              3,         None,       0),
+        (0,              4,         {0, 1, 2},  1),
+        (0,              4,         {0, 2, 3},  2),
+        (3,              4,         {1, 2},     1),
+        (1,              4,         {1},        1),
     ],
-    ids=["next-seat", "wraps", "wraps-three"],
+    ids=["next-seat", "wraps", "wraps-three", "next-plays-again", "skips-who-stays-away",
+         "wraps-past-who-stays-away", "only-the-last-first-dealer"],
 )
 # fmt: on
-def test_rematch_first_dealer(first_dealer, players, next_first):
-    assert rematch_first_dealer(first_dealer, players) == next_first
+def test_rematch_first_dealer(first_dealer, players, present, next_first):
+    assert rematch_first_dealer(first_dealer, players, present) == next_first
+
+
+def test_rematch_first_dealer_needs_someone_at_the_table():
+    with pytest.raises(RulesError):
+        rematch_first_dealer(0, 4, set())
