@@ -20,6 +20,7 @@ from scorekeeper.league import leagues
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Game, League, Player, Season
 from scorekeeper.rules import limits
+from scorekeeper.views.exchange import import_slots
 
 
 def row_counts() -> dict[str, int]:
@@ -321,6 +322,7 @@ def test_an_account_imports_a_few_leagues_an_hour(client, smiths, owner):
 
     assert made == [302] * (limits.IMPORTS_PER_HOUR.high - 1) + [429]
     assert refused.status_code == 429
+    assert refused.headers["Retry-After"] == "600"  # the oldest of the five leaves in 10 minutes
     assert (
         "Your account made 5 leagues in the last hour: an account may import while it made "
         "fewer than 5 leagues in the last hour. Try again in 10 minutes." in visible_text(refused)
@@ -420,3 +422,20 @@ def test_the_season_past_a_leagues_bound_is_refused_on_the_settings_page(client,
     assert response.status_code == 422
     assert "A league has at most 100 seasons, and this one has 100." in visible_text(response)
     assert db.session.scalar(select(func.count(Season.id))) == 100
+
+
+def test_an_import_waits_briefly_for_another_then_is_refused(app, client, smiths, owner):
+    # On SQLite an import holds the one write lock while it replays: one at a time, so the
+    # imports of many accounts at once never hold up another family's save for long.
+    with app.test_request_context():
+        slots = import_slots()
+    before = row_counts()
+    with slots.held("another account"):
+        busy = upload(client, smiths)
+    assert busy.status_code == 503
+    assert busy.headers["Retry-After"] == "5"
+    page = visible_text(busy)
+    assert "Busy importing, try again in a moment" in page
+    assert "Another league file is being imported on this server right now." in page
+    assert row_counts() == before
+    assert upload(client, smiths).status_code == 302

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
@@ -18,8 +19,9 @@ IMPORT_WINDOW = timedelta(hours=1)
 class OverQuota(ImportRefused):
     """An import refused because the account has imported enough for now."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, retry_after: int | None = None) -> None:
         super().__init__("", message)
+        self.retry_after = retry_after  # seconds until the quota lets the account import again
 
 
 def check_quota(owner: Account, games: int) -> None:
@@ -49,6 +51,7 @@ def check_quota(owner: Account, games: int) -> None:
         raise OverQuota(
             f"Your account made {made} leagues in the last hour: "
             f"{limits.IMPORTS_PER_HOUR.words()}. Try again in {duration(wait)}.",
+            retry_after=math.ceil(wait.total_seconds()),
         )
     kept = (
         db.session.scalar(

@@ -3,7 +3,7 @@
 The reusable API: `paper_size()` reads the paper asked for, `render_html()` renders a template
 as the page a browser prints, `render_pdf()` turns the same template into PDF bytes, and
 `pdf_response()` sends them. Each PDF is drawn in the request that asks for it, within the
-process's drawing slots (`pdf_slots`). WeasyPrint is slow to import, so it is loaded by the
+process's drawing slots (`slots`). WeasyPrint is slow to import, so it is loaded by the
 first PDF (`pdf_engine`); finished PDFs are kept in memory, in a size-bounded cache keyed by
 what they show (`pdf_cache`).
 """
@@ -28,7 +28,7 @@ from flask import (
 from scorekeeper.models import League
 from scorekeeper.paper import DEFAULT_PAPER, PAPERS
 from scorekeeper.read.pdf_cache import PdfCache, key_of
-from scorekeeper.read.pdf_slots import DrawingSlots
+from scorekeeper.read.slots import DrawingsBusy, Slots, app_slots
 
 # The stylesheets a PDF is printed with, in order: the app's, then the paper's.
 STYLESHEETS = ("app.css", "print.css")
@@ -122,7 +122,7 @@ def render_pdf(
     :param stylesheets: the files of static/ to print with, in order: the app's own and
         print.css by default; the scoresheets give SHEET_STYLESHEETS.
     :return: the PDF file's bytes.
-    :raises pdf_slots.DrawingsBusy: when no slot came free in a short wait (a 503).
+    :raises slots.DrawingsBusy: when no slot came free in a short wait (a 503).
     """
     context["printing"] = True
     html = render_html(template_name, paper, landscape, **context)
@@ -159,13 +159,9 @@ def fresh_asked() -> bool:
     return has_request_context() and "no-cache" in request.headers.get("Cache-Control", "")
 
 
-def drawing_slots() -> DrawingSlots:
-    """This app's drawing slots (PDF_DRAWINGS at once, one per owner), made on first use."""
-    slots: DrawingSlots | None = current_app.extensions.get("pdf_slots")
-    if slots is None:
-        size = current_app.config["PDF_DRAWINGS"]
-        slots = current_app.extensions.setdefault("pdf_slots", DrawingSlots(size))
-    return slots
+def drawing_slots() -> Slots:
+    """This app's drawing slots (PDF_DRAWINGS at once, one per owner)."""
+    return app_slots("pdf_slots", current_app.config["PDF_DRAWINGS"], DrawingsBusy)
 
 
 def pdf_cache() -> PdfCache:

@@ -10,7 +10,7 @@ from werkzeug.exceptions import BadRequest, HTTPException, SecurityError
 from scorekeeper import rules, zones
 from scorekeeper.paper import PAPERS
 from scorekeeper.play.games import status_words
-from scorekeeper.read.pdf_slots import DrawingsBusy
+from scorekeeper.read.slots import Busy
 from scorekeeper.views import (
     auth,
     fairplay,
@@ -103,11 +103,14 @@ def register_blueprints(app: Flask) -> None:
         """A request bigger than the app accepts."""
         return render_template("errors/413.html"), 413
 
-    @app.errorhandler(DrawingsBusy)
-    def busy_printing(error: DrawingsBusy) -> tuple[str, int, dict[str, str]]:
-        """A sheet not drawn because the server was busy drawing others: try again soon."""
+    @app.errorhandler(Busy)
+    def busy(error: Busy) -> tuple[str, int, dict[str, str]]:
+        """Heavy work (a sheet, an import) not done because the server was busy: try again soon."""
         page = render_template(
-            "errors/503.html", reason=error.description, again=request.full_path.rstrip("?")
+            "errors/503.html",
+            title=error.title,
+            reason=error.description,
+            again=request.full_path.rstrip("?"),
         )
         return page, 503, {"Retry-After": str(error.retry_after)}
 

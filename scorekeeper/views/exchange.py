@@ -11,6 +11,7 @@ from scorekeeper import exchange
 from scorekeeper.extensions import db
 from scorekeeper.forms.base import AppForm
 from scorekeeper.models import League
+from scorekeeper.read.slots import ImportsBusy, Slots, app_slots
 from scorekeeper.web.access import account_only, current_account, owner_only
 from scorekeeper.web.database import transaction
 
@@ -47,17 +48,30 @@ def import_league() -> ResponseReturnValue:
     form = ImportForm()
     refusal = None
     status = 422 if form.is_submitted() else 200
+    headers: dict[str, str] = {}
     if form.validate_on_submit():
+        account = current_account()
         try:
-            league = exchange.import_league(form.file.data.read(), current_account())
+            # account_only let only a signed-in account in; its id keys its one slot.
+            with import_slots().held(account.id if account else None):
+                league = exchange.import_league(form.file.data.read(), account)
         except exchange.ImportRefused as refused:
             refusal = str(refused)
-            status = 429 if isinstance(refused, exchange.OverQuota) else 422
+            if isinstance(refused, exchange.OverQuota):
+                status = 429
+                if refused.retry_after is not None:
+                    headers["Retry-After"] = str(refused.retry_after)
         else:
             flash(f"League “{league.name}” imported with {len(league.games)} game(s).", "success")
             return redirect(url_for("leagues.show", league_id=league.id))
     page = render_template("leagues/import.html", form=form, refusal=refusal, largest=_largest())
-    return page, status
+    return page, status, headers
+
+
+def import_slots() -> Slots:
+    """One import at a time in this process: on SQLite an import holds the one write lock
+    while it replays its games, so imports queued behind it would hold up every family's save."""
+    return app_slots("import_slots", 1, ImportsBusy)
 
 
 @bp.errorhandler(RequestEntityTooLarge)
