@@ -252,6 +252,8 @@ def test_every_watch_page_asks_search_engines_not_to_index_it(app, client, watch
     for path in [*paths, "/watch/not-a-link", f"/watch/{token}/games/999999"]:
         response = watcher.get(path)
         assert response.headers.get("X-Robots-Tag") == "noindex", path
+        # Nothing kept by a browser or a proxy to show once the link is revoked.
+        assert "no-store" in response.headers.get("Cache-Control", ""), path
         if response.status_code == 200 and response.mimetype == "text/html":
             assert '<meta name="robots" content="noindex">' in response.get_data(as_text=True)
     assert {watcher.get(path).status_code for path in paths} == {200}

@@ -25,10 +25,12 @@ def _league(token: str) -> League:
 
 @bp.after_request
 def kept_private(response):
-    """Keep the secret link out of the Referer header of any link followed from it, and
-    its pages out of search engines (the robots meta of the pages says the same)."""
+    """Keep the secret link out of the Referer header of any link followed from it, its
+    pages out of search engines (the robots meta of the pages says the same), and out of
+    caches that would still show them once the owner has revoked the link."""
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["X-Robots-Tag"] = "noindex"
+    response.headers.setdefault("Cache-Control", "no-store")
     return response
 
 
