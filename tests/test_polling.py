@@ -1,15 +1,21 @@
-"""A page's background check of the game's version never undoes what a save told the phone."""
+"""A page's background check of the game's version: answered 304 with no body while nothing
+moved, in one query past the access check's, and never undoing what a save told the phone."""
 
 from __future__ import annotations
 
 import re
 import time
+from typing import NamedTuple
 
-from conftest import hand_data
+import pytest
+from conftest import hand_data, out, play_hand, tally
+from flask.testing import FlaskClient
 from reading import markup
+from sqlalchemy import event
 
 from scorekeeper.extensions import db
 from scorekeeper.league import settings
+from scorekeeper.models import Game
 
 OUT = {"out": "y"}
 HOLDS_FIVE = {"total": "5"}
@@ -77,3 +83,114 @@ def test_a_poll_that_crossed_a_save_keeps_the_saves_message(app, owner, make_gam
     table = markup(phone.get(saved.headers["Location"]))
     assert "Hand 1 saved." in table
     assert re.search(r"Hand\s*<span[^>]*>2</span>\s*of", table), "the table shows hand 2"
+
+
+class Poll(NamedTuple):
+    """A page's poll: whose URL (the table's or the read-only link's), and who asks."""
+
+    where: str
+    url: str
+    phone: FlaskClient
+
+
+@pytest.fixture
+def playing(make_game) -> Game:
+    """A game in play whose league has a read-only link."""
+    game = make_game(players=("Ann", "Bob", "Cat", "Dan"))
+    settings.share(game.league)
+    db.session.commit()
+    return game
+
+
+@pytest.fixture(params=["table", "link"])
+def poll(request, playing) -> Poll:
+    """The table's poll by the league's signed-in owner, and the link's by a relative signed
+    in nowhere."""
+    if request.param == "table":
+        return Poll("table", f"/games/{playing.id}/version", request.getfixturevalue("client"))
+    link = f"/watch/{playing.league.share_token}/games/{playing.id}/version"
+    return Poll("link", link, request.getfixturevalue("anonymous"))
+
+
+def test_a_poll_carries_the_versions_etag(poll, playing):
+    answer = poll.phone.get(poll.url)
+
+    assert answer.status_code == 200
+    assert answer.json == {"version": playing.version}
+    assert answer.headers["ETag"] == f'"v{playing.version}"'
+
+
+@pytest.mark.parametrize(
+    "if_none_match",
+    ['"v{v}"', 'W/"v{v}"', '"v0", "v{v}"', 'W/"v0", W/"v{v}", "other"', "*"],
+    ids=["strong", "weak", "list", "weak list", "any"],
+)
+def test_a_poll_that_has_the_version_is_answered_304_with_no_body(poll, playing, if_none_match):
+    answer = poll.phone.get(
+        poll.url, headers={"If-None-Match": if_none_match.format(v=playing.version)}
+    )
+
+    assert answer.status_code == 304
+    assert answer.get_data() == b""
+    assert answer.headers["ETag"] == f'"v{playing.version}"'
+    assert "Set-Cookie" not in answer.headers
+
+
+def test_a_poll_with_the_old_version_gets_the_new_one_after_a_save(poll, playing):
+    before = poll.phone.get(poll.url)
+    tag = before.headers["ETag"]
+    assert poll.phone.get(poll.url, headers={"If-None-Match": tag}).status_code == 304
+
+    play_hand(playing, [out(), tally(low=3), tally(high=1), tally(ace=1)])
+
+    after = poll.phone.get(poll.url, headers={"If-None-Match": tag})
+    assert after.status_code == 200
+    assert after.json == {"version": playing.version} != before.json
+    new_tag = after.headers["ETag"]
+    assert new_tag == f'"v{playing.version}"' != tag
+    assert poll.phone.get(poll.url, headers={"If-None-Match": new_tag}).status_code == 304
+
+
+def test_the_link_polls_no_game_of_another_league_whatever_it_sends(
+    playing, make_league, make_game, anonymous
+):
+    other = make_league(name="The Joneses", players=("Wes", "Xia", "Yul", "Zoe"))
+    theirs = make_game(("Wes", "Xia", "Yul", "Zoe"), league=other)
+    link = f"/watch/{playing.league.share_token}/games/{theirs.id}/version"
+
+    assert anonymous.get(link, headers={"If-None-Match": "*"}).status_code == 404
+
+
+class Statements:
+    """The SQL statements sent while inside the block, each on one line."""
+
+    def __enter__(self) -> Statements:
+        self.seen: list[str] = []
+        event.listen(db.engine, "before_cursor_execute", self._listen)
+        return self
+
+    def _listen(self, _conn, _cursor, statement, *_args) -> None:
+        self.seen.append(" ".join(statement.split()))
+
+    def __exit__(self, *_exc) -> None:
+        event.remove(db.engine, "before_cursor_execute", self._listen)
+
+
+# What the access check reads before the view: the signed-in account and the game's league
+# for the table's poll, the link's league for the link's.
+ACCESS_CHECK = {"table": ("FROM account", "FROM league JOIN game"), "link": ("FROM league",)}
+VERSION_ALONE = "SELECT game.version FROM game WHERE game.id = "
+
+
+def test_a_poll_reads_the_version_alone_past_the_access_check(poll):
+    tag = poll.phone.get(poll.url).headers["ETag"]
+
+    for headers, status in (({}, 200), ({"If-None-Match": tag}, 304)):
+        db.session.expire_all()  # the request reads what it needs itself, as on a server
+        with Statements() as sent:
+            assert poll.phone.get(poll.url, headers=headers).status_code == status
+        *access, version = sent.seen
+        assert version.startswith(VERSION_ALONE), sent.seen
+        assert len(access) == len(ACCESS_CHECK[poll.where]), sent.seen
+        for statement, reads in zip(access, ACCESS_CHECK[poll.where], strict=True):
+            assert reads in statement and "game.version" not in statement, statement

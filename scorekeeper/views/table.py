@@ -6,7 +6,6 @@ from flask import (
     Blueprint,
     abort,
     flash,
-    jsonify,
     redirect,
     render_template,
     request,
@@ -27,6 +26,7 @@ from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, transaction
+from scorekeeper.web.polls import version_answer
 from scorekeeper.web.sessions import leaves_session_alone
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
@@ -83,8 +83,8 @@ def _fixable(game: Game) -> set[int]:
 @leaves_session_alone
 def version(game_id: int) -> Response:
     """The game's version, which other phones poll to follow the saves made here (its
-    column alone: the access check found the game already)."""
-    return jsonify(version=db.session.scalar(select(Game.version).where(Game.id == game_id)))
+    column alone: the access check found the game already); 304 when the poll has it."""
+    return version_answer(db.session.scalar(select(Game.version).where(Game.id == game_id)))
 
 
 def _hand_page(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
 from sqlalchemy import select
+from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues
@@ -12,6 +13,7 @@ from scorekeeper.play import games
 from scorekeeper.read import scoresheet
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.views.standings import standings_context
+from scorekeeper.web.polls import version_answer
 from scorekeeper.web.sessions import leaves_session_alone
 
 bp = Blueprint("watch", __name__, url_prefix="/watch/<token>")
@@ -66,12 +68,11 @@ def game(token: str, game_id: int) -> str:
 
 @bp.get("/games/<int:game_id>/version")
 @leaves_session_alone
-def version(token: str, game_id: int):
-    """The game's version, polled by the read-only page to follow the table."""
+def version(token: str, game_id: int) -> Response:
+    """The game's version, polled by the read-only page to follow the table; 304 when the
+    poll has it."""
     league = _league(token)
     version = db.session.scalar(
         select(Game.version).where(Game.id == game_id, Game.league_id == league.id)
     )
-    if version is None:
-        abort(404)
-    return {"version": version}
+    return version_answer(version)
