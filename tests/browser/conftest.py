@@ -56,15 +56,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 @pytest.fixture
-def live_app(tmp_path: Path) -> Iterator[Flask]:
-    """The app on an empty SQLite file, CSRF on, polling every second."""
+def poll_seconds() -> int:
+    """How often pages poll the game's version: every second (a test may parametrize it)."""
+    return 1
+
+
+@pytest.fixture
+def live_app(tmp_path: Path, poll_seconds: int) -> Iterator[Flask]:
+    """The app on an empty SQLite file, CSRF on, polling every `poll_seconds`."""
     instance = tmp_path / "instance"
     app = create_app(
         {
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{instance}/db.sqlite",
             "SECRET_KEY": "x",
             "WTF_CSRF_ENABLED": True,
-            "POLL_SECONDS": 1,
+            "POLL_SECONDS": poll_seconds,
         },
         instance_path=instance,
     )
