@@ -8,7 +8,12 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
+from flask import Flask
 from playwright.sync_api import Page, Response, expect
+
+from scorekeeper.extensions import db
+from scorekeeper.league import settings
+from scorekeeper.models import League
 
 from .phone import HandForm, Tally, Thumb
 from .signing_in import sign_in
@@ -93,3 +98,23 @@ def test_a_phone_back_online_asks_at_once(
     b.context.set_offline(False)
 
     expect(b.locator(".hand-of")).to_have_text("Hand 2 of 7", timeout=FOLLOW_TIMEOUT_MS)
+
+
+def test_a_relative_with_the_read_only_link_follows_the_table(
+    phone: Callable[[], Page], make_game: Callable[..., Any], live_app: Flask
+):
+    game = make_game(SEATING, first_dealer=0)
+    with live_app.app_context():
+        token = settings.share(db.session.get(League, game.league_id))
+        db.session.commit()
+    a, relative = phone(), phone()
+    sign_in(a)
+    a.goto(f"/games/{game.game_id}")
+    relative.goto(f"/watch/{token}/games/{game.game_id}")
+    expect(relative.locator(".hand-of")).to_have_text("Hand 1 of 7")
+    watched = f"/watch/{token}/games/{game.game_id}/version"
+    relative.wait_for_event("response", not_modified(watched), timeout=FOLLOW_TIMEOUT_MS)
+
+    score_hand(a, 1)
+
+    expect(relative.locator(".hand-of")).to_have_text("Hand 2 of 7", timeout=FOLLOW_TIMEOUT_MS)
