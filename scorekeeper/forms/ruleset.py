@@ -250,6 +250,10 @@ class RuleSetForm(AppForm):
         """True when the saved rules leave this cell of hand `index` (from 0) to the family."""
         return f"hands[{index}].{CELL_OF_FIELD.get(cell, cell)}" in self.unset
 
+    def hand_has_family_cells(self, index: int) -> bool:
+        """True when the saved rules leave some cell of hand `index` (from 0) to the family."""
+        return any(path.startswith(f"hands[{index}].") for path in self.unset)
+
     def has_family_hands(self) -> bool:
         """True when some hand still has cells left to the family (the buying game's)."""
         return any(row.family.data == "1" for row in self.kept_hands())
