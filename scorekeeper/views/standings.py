@@ -11,7 +11,7 @@ from scorekeeper.models import League
 from scorekeeper.read import charts, pdf, players, standings, standings_page
 from scorekeeper.rules import limits
 from scorekeeper.rules.standings import MEASURES, ranking_words
-from scorekeeper.views.sheets import left_out_words
+from scorekeeper.views.sheets import date_words, left_out_words
 from scorekeeper.web import access
 from scorekeeper.words import possessive
 
@@ -57,7 +57,7 @@ def printed(league_id: int, as_pdf: bool) -> Response | str:
     except pdf.PaperRefused as refusal:
         abort(400, description=str(refusal))
     context = standings_context(league, request.args.get("season"))
-    context["printed_on"] = zones.today_in(league.time_zone).strftime("%-d %B %Y")
+    context["printed_on"] = date_words(zones.today_in(league.time_zone))
     # A sheet lists a bounded number of players (the lowest placed are left off) and games.
     context["table"], players_left = limits.first_of(context["table"], limits.PRINTED_PLAYERS)
     context["discarded"], games_left = limits.first_of(context["discarded"], limits.PRINTED_GAMES)
