@@ -81,11 +81,14 @@ def _zone(name: str) -> tzinfo:
     return ZoneInfo(name) if name != UTC_NAME and is_zone(name) else UTC
 
 
+def as_utc(moment: datetime) -> datetime:
+    """`moment` with its zone: a time without one is UTC (SQLite keeps no zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def local_time(moment: datetime, name: str) -> datetime:
-    """`moment` in the zone called `name`; a time without a zone is UTC (SQLite keeps none)."""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(_zone(name))
+    """`moment` in the zone called `name`; a time without a zone is UTC."""
+    return as_utc(moment).astimezone(_zone(name))
 
 
 def today_in(name: str) -> date:

@@ -106,3 +106,13 @@ def test_every_box_refused_is_listed_in_the_order_of_the_page(client, make_leagu
     # A box's own refusal stands alone: the rules add nothing to a number they could not read.
     for target in targets:
         assert error_of(response, target).startswith("Give a whole number"), target
+
+
+def test_each_box_of_the_editor_is_sent_once(client, make_league):
+    league = make_league(players=FAMILY, preset="buying")
+    _, url = copy_buying(client, league)
+    forms = re.findall(r"<form.*?</form>", markup(client.get(url)), re.S)
+    editor = next(form for form in forms if "Save the rules" in form)
+    names = re.findall(r'<(?:input|select|textarea)[^>]*\sname="([^"]+)"', editor)
+    assert "prices_family" in names and "schedule_family" in names
+    assert len(names) == len(set(names)), [n for n in set(names) if names.count(n) > 1]

@@ -83,7 +83,10 @@ def test_with_a_server_name_every_link_names_it_whatever_the_host_said(configure
 
 
 def test_trusted_hosts_and_server_name_are_read_from_the_environment(configured):
-    app = configured(SERVER_NAME="scores.example:8000", TRUSTED_HOSTS="scores.example,.lan")
+    app = configured(SERVER_NAME="scores.example:8000", TRUSTED_HOSTS="scores.example, .lan")
 
-    assert app.config["SERVER_NAME"] == "scores.example:8000"
-    assert app.config["TRUSTED_HOSTS"] == ["scores.example", ".lan"]
+    on_the_lan = settings_page(app, "box.lan")
+
+    assert on_the_lan.status_code == 200
+    assert 'value="http://scores.example:8000/leagues/1/join"' in on_the_lan.get_data(as_text=True)
+    assert settings_page(app, "evil.example", signed_in_at="box.lan").status_code == 400

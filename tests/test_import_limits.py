@@ -62,6 +62,19 @@ def upload(client, data: dict):
     return client.post("/leagues/import", data=body, content_type="multipart/form-data; boundary=x")
 
 
+def assert_refused_writing_nothing(client, data: dict, message: str) -> None:
+    """Upload the file: it is refused saying `message`, and not one row is written."""
+    before = row_counts()
+
+    with Statements() as sent:
+        response = upload(client, data)
+
+    assert response.status_code == 422
+    assert message in visible_text(response)
+    assert sent.writes == []
+    assert row_counts() == before
+
+
 @pytest.fixture
 def smiths(make_game) -> dict:
     """The file of the Smiths after two hands (a May I? in the first), renamed to import."""
@@ -121,15 +134,8 @@ def test_a_list_past_its_bound_is_refused_before_anything_is_written(
     client, smiths, path, count, make, message
 ):
     _many(smiths, path, count, make)
-    before = row_counts()
 
-    with Statements() as sent:
-        response = upload(client, smiths)
-
-    assert response.status_code == 422
-    assert message in visible_text(response)
-    assert sent.writes == []
-    assert row_counts() == before
+    assert_refused_writing_nothing(client, smiths, message)
 
 
 def test_games_deals_and_entries_of_a_file_are_bounded(client, smiths):
@@ -290,15 +296,8 @@ def test_a_field_the_import_ignores_is_still_refused_when_of_the_wrong_type(
     for key in parents:
         target = target[int(key)] if isinstance(target, list) else target[key]
     target[last] = value
-    before = row_counts()
 
-    with Statements() as sent:
-        response = upload(client, smiths)
-
-    assert response.status_code == 422
-    assert message in visible_text(response)
-    assert sent.writes == []
-    assert row_counts() == before
+    assert_refused_writing_nothing(client, smiths, message)
 
 
 # --- The account's quota ---

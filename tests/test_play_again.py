@@ -241,3 +241,13 @@ def test_a_new_game_seats_the_players_as_they_sat_last_time(client, make_league)
     assert response.status_code == 200
     # The last game's order first, then the others as listed, the new one last.
     assert seated_names(response) == ["Cat", "Bob", "Dan", "Ann", "Eve", "Fay"]
+
+
+def test_a_player_of_another_league_cannot_be_added(client, ben_left, make_league):
+    other = make_league(name="The Joneses", players=("Zed", "Yve"))
+    seating = client.get(f"/games/{ben_left.id}/again")
+
+    response = move(client, ben_left.league, seating, f"in:{player_id(other, 'Zed')}")
+
+    assert response.status_code == 404
+    assert game_count() == 1

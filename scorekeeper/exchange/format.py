@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any, Literal, NoReturn, overload
 
-from scorekeeper import rules
+from scorekeeper import rules, zones
 from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 
@@ -56,11 +56,7 @@ def _printable(text: str) -> str:
 
 def moment_text(moment: datetime | None) -> str | None:
     """A time as ISO 8601 text in UTC; a time without a zone is UTC (SQLite keeps no zone)."""
-    if moment is None:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat()
+    return None if moment is None else zones.as_utc(moment).astimezone(UTC).isoformat()
 
 
 def join(place: str, key: str | int, named: bool = False) -> str:
@@ -217,7 +213,7 @@ class Node:
             moment = datetime.fromisoformat(self.value)
         except ValueError:
             self.fail(f"expected a time in ISO 8601, got {_shown(self.value)}.")
-        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+        return zones.as_utc(moment)
 
 
 @lru_cache(maxsize=1024)

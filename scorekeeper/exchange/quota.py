@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 from sqlalchemy import func, select
 
 from scorekeeper.exchange.format import ImportRefused
 from scorekeeper.extensions import db
-from scorekeeper.league.accounts import duration
+from scorekeeper.league.accounts import duration, wait_under_limit
 from scorekeeper.models import Account, Game, League
 from scorekeeper.rules import limits
 
@@ -32,22 +32,10 @@ def check_quota(owner: Account, games: int) -> None:
 
     :raises OverQuota: saying which limit, and when to try again.
     """
-    since = datetime.now(UTC) - IMPORT_WINDOW
-    recent = (League.owner_id == owner.id, League.created_at >= since)
-    made = db.session.scalar(select(func.count(League.id)).where(*recent)) or 0
     most = limits.IMPORTS_PER_HOUR.high
-    if made >= most:
-        # The league whose leaving the window brings the count under the limit.
-        freed = db.session.scalar(
-            select(League.created_at)
-            .where(*recent)
-            .order_by(League.created_at)
-            .offset(made - most)
-            .limit(1)
-        )
-        if freed is not None and freed.tzinfo is None:
-            freed = freed.replace(tzinfo=UTC)  # SQLite keeps no zone
-        wait = max((freed or since) + IMPORT_WINDOW - datetime.now(UTC), timedelta(seconds=1))
+    mine = League.owner_id == owner.id
+    made, wait = wait_under_limit(League.created_at, most, IMPORT_WINDOW, mine)
+    if wait is not None:
         raise OverQuota(
             f"Your account made {made} leagues in the last hour: "
             f"{limits.IMPORTS_PER_HOUR.words()}. Try again in {duration(wait)}.",

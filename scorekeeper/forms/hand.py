@@ -69,15 +69,6 @@ def more_cards_words(folded: Sequence[rules.PriceGroup]) -> str:
     )
 
 
-def count_field(seat: int, groups: Sequence[rules.PriceGroup], label: str) -> str:
-    """The form field that counts the cards of group `label` held by the player in `seat`."""
-    names = count_field_names(groups)
-    for group, name in zip(groups, names, strict=True):
-        if group.label == label:
-            return f"p{seat}_{name}"
-    raise KeyError(label)
-
-
 @dataclass
 class Input:
     """One input: its name (its id too), its label, the text it shows, why it was refused."""

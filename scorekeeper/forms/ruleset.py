@@ -81,18 +81,28 @@ def _required_number(label: str, message: str) -> WholeNumberField:
     )
 
 
+def _price(rank: str) -> IntegerField:
+    """A rank's price: every standard card needs one; jokers only when the game has them."""
+    # Every standard card needs a price; `RuleSetForm.validate` says so unless the prices
+    # are still left to the family.
+    return _number(rules.rank_name(rank))
+
+
 class HandRow(Form):
     """One hand of the game; a row left blank is no hand."""
 
+    # In the page's order: the hand's row, then what is folded below every hand's row.
     contract = StringField("Contract", filters=[strip_whitespace], validators=[Length(max=120)])
     cards_dealt = _number("Cards dealt")
-    going_out = SelectField("Going out", choices=dict(rules.GOING_OUT_WORDS), default="normal")
     may_i_limit = _number("May I? limit")
     blind_cards = _number("Blind cards")
     wild_rank = SelectField("Wild rank", choices=WILD_RANK_CHOICES, default="")
+    going_out = SelectField("Going out", choices=dict(rules.GOING_OUT_WORDS), default="normal")
     note = StringField("Special rule", filters=[strip_whitespace], validators=[Length(max=200)])
     # "1" on a hand whose cells the rule texts leave to the family: kept even while blank.
     family = HiddenField()
+    # The fields folded under "Going out and special rules", apart from the hand's row.
+    FOLDED = ("going_out", "note")
 
     def is_blank(self) -> bool:
         """True when no contract, cards, limit or note was typed: the row is left out."""
@@ -134,6 +144,8 @@ class DeckRow(Form):
 class RuleSetForm(AppForm):
     """Everything a league may change in its own rule set."""
 
+    # Declared in the page's order (templates/rulesets/edit.html), which is also the order
+    # in which a save's refusals are listed.
     name = StringField(
         "Name",
         filters=[strip_whitespace],
@@ -141,29 +153,43 @@ class RuleSetForm(AppForm):
     )
     min_players = _required_number("Fewest players", "Say how few players may play.")
     max_players = _required_number("Most players", "Say how many players may play.")
+    description = StringField(
+        "One-line description", filters=[strip_whitespace], validators=[Length(max=200)]
+    )
     hands = FieldList(FormField(HandRow), max_entries=MOST_HANDS)
-    show_lengths = BooleanField("Write every length in the contracts (“2 sets of 3”)")
     family_limits_open = BooleanField(
         "Where a hand's May I? limit is your family's to set and you leave it blank, "
         "there is no limit"
     )
+    show_lengths = BooleanField("Write every length in the contracts (“2 sets of 3”)")
     deck_counts = FieldList(FormField(DeckRow), max_entries=MOST_DECK_ROWS)
     wild = StringField("Wild cards", filters=[strip_whitespace], validators=[Length(max=200)])
     ace_in_runs = StringField(
         "Aces in runs", filters=[strip_whitespace], validators=[Length(max=200)]
     )
+    # Made here so that they take their place in the form's order (WTForms keeps fields in the
+    # order they are made), which is the page's: `refusal_links` lists refusals by it.
+    PRICE_FIELDS = {rank: _price(rank) for rank in rules.RANKS}
+    # "1" while the card prices are left to the family.
+    prices_family = HiddenField()
+    wild_rank_points = _required_number(
+        "Points for a hand's wild rank left in hand", "Say what a hand's wild rank costs."
+    )
     short_card_penalty = _required_number(
         "Points per missing card", "Say what a card missing from a short hand costs."
+    )
+    last_turn_after_out = BooleanField(
+        "After someone goes out, the others get one more turn (several may go out)"
     )
     may_i_penalty_cards = _required_number(
         "Penalty cards", "Say how many penalty cards a May I? takes (0 for none)."
     )
-    may_i_priority = SelectField("Several ask at once", choices=PRIORITY_WORDS)
     may_i_per_hand_limit = _number("May I?s per player in any hand")
     may_i_banned_last_hands = _required_number(
         "No May I? in the last … hands",
         "Say in how many of the last hands May I? is banned (0 for none).",
     )
+    may_i_priority = SelectField("Several ask at once", choices=PRIORITY_WORDS)
     may_i_after_going_down = BooleanField("Allowed after going down")
     may_i_not_twice_running = BooleanField("Not twice running")
     may_i_not_after_current_takes = BooleanField("Not once the discard is taken")
@@ -171,25 +197,15 @@ class RuleSetForm(AppForm):
     may_i_price = _required_number(
         "Price of a buy (pennies into the kitty)", "Say what a buy costs (0 for nothing)."
     )
-    wild_rank_points = _required_number(
-        "Points for a hand's wild rank left in hand", "Say what a hand's wild rank costs."
-    )
-    last_turn_after_out = BooleanField(
-        "After someone goes out, the others get one more turn (several may go out)"
-    )
     plays_for_pennies = BooleanField("Played for pennies: settle up at the end")
+    # "1" while the payments by place are left to the family.
+    schedule_family = HiddenField()
     settlement_schedule = TextAreaField(
         "Payments by place",
         filters=[lambda text: text.strip() if text else text],
         validators=[Length(max=600)],
     )
     kitty_split = SelectField("The kitty goes", choices=KITTY_SPLIT_WORDS, default="winner")
-    # "1" while the card prices, or the payments, are left to the family.
-    prices_family = HiddenField()
-    schedule_family = HiddenField()
-    description = StringField(
-        "One-line description", filters=[strip_whitespace], validators=[Length(max=200)]
-    )
     stock_kind = SelectField(
         "When the stock runs out",
         choices=STOCK_CHOICES,
@@ -234,6 +250,10 @@ class RuleSetForm(AppForm):
         """True when the saved rules leave this cell of hand `index` (from 0) to the family."""
         return f"hands[{index}].{CELL_OF_FIELD.get(cell, cell)}" in self.unset
 
+    def hand_has_family_cells(self, index: int) -> bool:
+        """True when the saved rules leave some cell of hand `index` (from 0) to the family."""
+        return any(path.startswith(f"hands[{index}].") for path in self.unset)
+
     def has_family_hands(self) -> bool:
         """True when some hand still has cells left to the family (the buying game's)."""
         return any(row.family.data == "1" for row in self.kept_hands())
@@ -269,15 +289,8 @@ class RuleSetForm(AppForm):
         return valid
 
 
-def _price(rank: str) -> IntegerField:
-    """A rank's price: every standard card needs one; jokers only when the game has them."""
-    # Every standard card needs a price; `RuleSetForm.validate` says so unless the prices
-    # are still left to the family.
-    return _number(rules.rank_name(rank))
-
-
-for _rank in rules.RANKS:
-    setattr(RuleSetForm, f"price_{_rank}", _price(_rank))
+for _rank, _field in RuleSetForm.PRICE_FIELDS.items():
+    setattr(RuleSetForm, f"price_{_rank}", _field)
 
 
 def refuse_taken_name(league: League, name: str | None, record: LeagueRuleSet | None) -> None:

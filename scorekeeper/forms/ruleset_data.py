@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any, NamedTuple
 
@@ -156,32 +157,10 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
         f"hands[{i}].cards_dealt" for i, row in enumerate(hand_rows) if row.cards_dealt.errors
     ]
     unset += tuple(path for path in unread if path not in unset)
+    # The hands whose contract could not be read, and -1 for a schedule that could not be.
     unreadable: set[int] = set()
-    hands = []
-    for index, row in enumerate(hand_rows):
-        if f"hands[{index}].melds" in unset:
-            melds = original.hands[index].melds
-        elif row.contract.errors:
-            unreadable.add(index)
-            melds = ()
-        else:
-            try:
-                melds = rules.parse_contract(row.contract.data or "")
-            except rules.RulesError as error:
-                _errors_of(row.contract).append(str(error))
-                unreadable.add(index)
-                melds = ()
-        hands.append(_hand(row, melds))
-    settlement = None
-    if form.plays_for_pennies.data:
-        schedule: tuple[rules.Payouts, ...] = ()
-        if not form.settlement_schedule.errors:  # one too long is not read
-            try:
-                schedule = rules.parse_schedule(form.settlement_schedule.data or "")
-            except rules.RulesError as error:
-                _errors_of(form.settlement_schedule).append(str(error))
-                unreadable.add(-1)
-        settlement = rules.Settlement(schedule, form.kitty_split.data)
+    hands = _hands(hand_rows, original, unset, unreadable)
+    settlement = _settlement(form, unreadable)
     prices = {rank: form.price(rank).data for rank in rules.RANKS}
     rs = rules.RuleSet(
         key=original.key,
@@ -223,6 +202,59 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
         description=form.description.data or "",
     )
     problems = rules.ruleset_problems(rs)
+    _put_problems(form, rs, problems, hand_rows, deck_rows, unreadable, refused)
+    return None if problems or unreadable or refused else rs
+
+
+def _hands(
+    hand_rows: list[HandRow], original: rules.RuleSet, unset: tuple[str, ...], unreadable: set[int]
+) -> list[rules.HandRule]:
+    """The hands of the rows, each contract read (or kept as saved while still to set); a
+    contract that cannot be read is refused on its box and its hand added to `unreadable`."""
+    hands = []
+    for index, row in enumerate(hand_rows):
+        if f"hands[{index}].melds" in unset:
+            melds = original.hands[index].melds
+        elif row.contract.errors:
+            unreadable.add(index)
+            melds = ()
+        else:
+            try:
+                melds = rules.parse_contract(row.contract.data or "")
+            except rules.RulesError as error:
+                _errors_of(row.contract).append(str(error))
+                unreadable.add(index)
+                melds = ()
+        hands.append(_hand(row, melds))
+    return hands
+
+
+def _settlement(form: RuleSetForm, unreadable: set[int]) -> rules.Settlement | None:
+    """The settling up the form describes; a schedule that cannot be read is refused on its
+    box, adds -1 to `unreadable` and is read as empty."""
+    if not form.plays_for_pennies.data:
+        return None
+    schedule: tuple[rules.Payouts, ...] = ()
+    if not form.settlement_schedule.errors:  # one too long is not read
+        try:
+            schedule = rules.parse_schedule(form.settlement_schedule.data or "")
+        except rules.RulesError as error:
+            _errors_of(form.settlement_schedule).append(str(error))
+            unreadable.add(-1)
+    return rules.Settlement(schedule, form.kitty_split.data)
+
+
+def _put_problems(
+    form: RuleSetForm,
+    rs: rules.RuleSet,
+    problems: Sequence[tuple[str, str]],
+    hand_rows: list[HandRow],
+    deck_rows: list[DeckRow],
+    unreadable: set[int],
+    refused: set[str],
+) -> None:
+    """Put each of the rules' problems on the box or section it concerns, unless that box's
+    own check already refused it (its refusal says what to fix first)."""
     sections_refused = {
         "prices": any(form.price(rank).errors for rank in rules.RANKS),
         "deck_counts": any(f.errors for row in form.kept_deck_rows() for f in row),
@@ -236,7 +268,6 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
             joins = None
         if joins is not None and message not in joins:
             joins.append(message)
-    return None if problems or unreadable or refused else rs
 
 
 def _read(field: Field, saved: int) -> int:

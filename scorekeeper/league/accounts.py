@@ -11,8 +11,10 @@ from datetime import UTC, datetime, timedelta
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import ColumnElement, delete, func, select, text
+from sqlalchemy.orm import InstrumentedAttribute
 from zxcvbn import zxcvbn
 
+from scorekeeper import zones
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, JoinedPhone, League, LoginAttempt
 from scorekeeper.rules.limits import fold_name
@@ -87,6 +89,27 @@ class PasscodeGuesses:
     count: int
     networks: int
     last: datetime | None
+
+
+def wait_under_limit(
+    moment: InstrumentedAttribute[datetime],
+    limit: int,
+    window: timedelta,
+    *conditions: ColumnElement[bool],
+) -> tuple[int, timedelta | None]:
+    """How many rows match `conditions` with their `moment` within the last `window`, and how
+    long until fewer than `limit` of them do (None when they already do)."""
+    since = datetime.now(UTC) - window
+    recent = (moment >= since, *conditions)
+    made = db.session.scalar(select(func.count()).where(*recent)) or 0
+    if made < limit:
+        return made, None
+    # The row whose leaving the window brings the count under the limit.
+    freed = db.session.scalar(
+        select(moment).where(*recent).order_by(moment).offset(made - limit).limit(1)
+    )
+    start = zones.as_utc(freed) if freed is not None else since
+    return made, max(start + window - datetime.now(UTC), timedelta(seconds=1))
 
 
 def duration(wait: timedelta) -> str:
@@ -198,9 +221,7 @@ def _failures(*conditions: ColumnElement[bool]) -> tuple[int, datetime | None]:
             LoginAttempt.at >= since, *conditions
         )
     ).one()
-    if last is not None and last.tzinfo is None:
-        last = last.replace(tzinfo=UTC)  # SQLite keeps no zone
-    return count or 0, last
+    return count or 0, zones.as_utc(last) if last is not None else None
 
 
 def _refuse_until_waited(
@@ -315,18 +336,8 @@ def change_password(account: Account, password: str) -> None:
 
 def _sign_up_wait(limit: int, *conditions: ColumnElement[bool]) -> timedelta | None:
     """How long until fewer than `limit` sign-ups match within the hour, or None if they do."""
-    since = datetime.now(UTC) - SIGNUP_WINDOW
-    mine = (LoginAttempt.username == SIGNUP_KEY, LoginAttempt.at >= since, *conditions)
-    made = db.session.scalar(select(func.count(LoginAttempt.id)).where(*mine)) or 0
-    if made < limit:
-        return None
-    # The sign-up whose leaving the window brings the count under the limit.
-    freed = db.session.scalar(
-        select(LoginAttempt.at).where(*mine).order_by(LoginAttempt.at).offset(made - limit).limit(1)
-    )
-    if freed is not None and freed.tzinfo is None:
-        freed = freed.replace(tzinfo=UTC)  # SQLite keeps no zone
-    return max((freed or since) + SIGNUP_WINDOW - datetime.now(UTC), timedelta(seconds=1))
+    signed_up = (LoginAttempt.username == SIGNUP_KEY, *conditions)
+    return wait_under_limit(LoginAttempt.at, limit, SIGNUP_WINDOW, *signed_up)[1]
 
 
 def sign_up_refusal(address: str) -> TooManySignUps | None:
@@ -403,9 +414,9 @@ def passcode_guesses(league: League) -> PasscodeGuesses:
             func.max(LoginAttempt.at),
         ).where(LoginAttempt.username == _passcode_key(league), LoginAttempt.at >= since)
     ).one()
-    if last is not None and last.tzinfo is None:
-        last = last.replace(tzinfo=UTC)  # SQLite keeps no zone
-    return PasscodeGuesses(count or 0, networks or 0, last)
+    return PasscodeGuesses(
+        count or 0, networks or 0, zones.as_utc(last) if last is not None else None
+    )
 
 
 def passcode_problem(passcode: str) -> str | None:

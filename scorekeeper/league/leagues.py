@@ -65,6 +65,11 @@ def player_named(league: League, name: str) -> Player | None:
     return next((p for p in league.players if p.name_key == wanted), None)
 
 
+def player_in(league: League, player_id: int) -> Player | None:
+    """The league's player with this id; None for an id of no player of this league."""
+    return db.session.scalar(select(Player).filter_by(id=player_id, league_id=league.id))
+
+
 def no_room_for_player(league: League) -> str | None:
     """Why the league can take no more players (it has as many as a league may), or None."""
     return limits.no_room(limits.LEAGUE_PLAYERS, len(league.players))

@@ -79,14 +79,9 @@ def record_claim(
     return claim
 
 
-def buys_in_game(game: Game) -> dict[int, int]:
-    """Buys (claims) each seat made in the game, as `games.claims_in_game` counts them."""
-    return games.claims_in_game(game)
-
-
 def kitty(game: Game) -> int:
     """Pennies in the kitty so far: every buy of the game times the price of a buy."""
-    return sum(buys_in_game(game).values()) * game.rules.may_i.price
+    return sum(games.claims_in_game(game).values()) * game.rules.may_i.price
 
 
 def take_back(hand: Hand, claim_id: int) -> None:

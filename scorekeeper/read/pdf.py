@@ -36,8 +36,6 @@ STYLESHEETS = ("app.css", "print.css")
 SHEET_STYLESHEETS = ("pdf.css", "print.css")
 # The paper a download may ask for (?paper=a4|letter) and WeasyPrint's name for each.
 PAPER_SIZES: dict[str, str] = {paper.key: paper.name for paper in PAPERS}
-# Page sizes in PDF points (1/72 inch), portrait.
-PAGE_POINTS: dict[str, tuple[int, int]] = {paper.name: paper.points for paper in PAPERS}
 # The Content-Security-Policy of a PDF response, in place of the app's policy for pages.
 PDF_SECURITY_POLICY = "base-uri 'none'; form-action 'none'"
 # Where relative URLs point when no request is being served (a script, a test).
@@ -75,12 +73,6 @@ def page_css(paper: str, landscape: bool) -> str:
 def page_name(paper: str, landscape: bool) -> str:
     """The named page of print.css for this paper: "a4-portrait", "letter-landscape", ..."""
     return f"{paper.lower()}-{'landscape' if landscape else 'portrait'}"
-
-
-def page_points(paper: str, landscape: bool) -> tuple[int, int]:
-    """(width, height) of a page of this paper in PDF points."""
-    width, height = PAGE_POINTS[paper]
-    return (height, width) if landscape else (width, height)
 
 
 def render_html(template_name: str, paper: str, landscape: bool, **context: Any) -> str:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from scorekeeper import rules
 from scorekeeper.models import Game, Seat
-from scorekeeper.play import games, mayi
+from scorekeeper.play import games
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def preview(game: Game, ending: rules.GameEnding[int]) -> GameSettlement | None:
 
 def _settlement(game: Game, places: Mapping[int, int | None], *, discarded: bool) -> GameSettlement:
     rs = game.rules
-    buys = mayi.buys_in_game(game)
+    buys = games.claims_in_game(game)
     names = {seat.id: seat.player.name for seat in game.seats}
     try:
         money = rules.money_at_end(rs, places, buys, names, discarded=discarded)

@@ -19,8 +19,8 @@ _OTHER_CELLS = {
     "prices": "What each card costs left in hand",
     "settlement.schedule": "The payments by place at the end",
 }
-# Hands first, in order and cell by cell as the editor shows them, then the rest.
-_CELL_ORDER = tuple(CELL_WORDS)
+# The cells of a hand a rule text may leave to the family, as the editor shows them.
+HAND_CELLS = tuple(CELL_WORDS)
 
 
 class Gap(NamedTuple):
@@ -52,7 +52,7 @@ def family_gaps(rs: RuleSet) -> tuple[Gap, ...]:
         cell = _HAND_CELL.fullmatch(path)
         if cell is None:
             return (len(rs.hands), 0, path)
-        kind = _CELL_ORDER.index(cell[2]) if cell[2] in _CELL_ORDER else len(_CELL_ORDER)
+        kind = HAND_CELLS.index(cell[2]) if cell[2] in HAND_CELLS else len(HAND_CELLS)
         return (int(cell[1]), kind, path)
 
     return tuple(gap(path) for path in sorted(rs.unset, key=order))

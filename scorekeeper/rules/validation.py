@@ -6,6 +6,7 @@ import re
 
 from scorekeeper.rules import limits
 from scorekeeper.rules.dealing import contract_minimum
+from scorekeeper.rules.family import HAND_CELLS
 from scorekeeper.rules.limits import bounded
 from scorekeeper.rules.mayi import most_cards_held, short_deal_words
 from scorekeeper.rules.ruleset import (
@@ -259,8 +260,7 @@ def _check_hand(index: int, hand: HandRule, errors: Errors, unset: frozenset[str
 
 def _check_deal(rs: RuleSet, index: int, errors: Errors, unset: frozenset[str]) -> None:
     """Refuse a deal too small for the contract, counting the cards a player can claim."""
-    cells = ("melds", "cards_dealt", "may_i_limit", "blind_cards")
-    if any(f"hands[{index}].{cell}" in unset for cell in cells):
+    if any(f"hands[{index}].{cell}" in unset for cell in HAND_CELLS):
         return  # the family has yet to give the numbers the count needs
     contract = contract_minimum(rs.hands[index].melds)
     # A player melds after drawing, so holds one card more than dealt: the 11-card rules

@@ -128,7 +128,7 @@ def seating(league_id: int) -> Response | tuple[str, int]:
             del seated[index]
         return _seating_page(league, ruleset, seated, form)
     if move.startswith("in:"):
-        player = _league_player(league, _int_or_404(move.removeprefix("in:")))
+        player = leagues.player_in(league, _int_or_404(move.removeprefix("in:"))) or abort(404)
         if player not in seated and len(seated) < limits.MOST_PLAYERS:
             seated.append(player)
         return _seating_page(league, ruleset, seated, form)
@@ -170,12 +170,6 @@ def play_again(game_id: int) -> Response | tuple[str, int]:
     )
     form.first_dealer.data = str(again.first_dealer.id)
     return _seating_page(game.league, again.ruleset, again.players, form)
-
-
-def _league_player(league: League, player_id: int) -> Player:
-    """The league's player with this id; 404 for anyone else."""
-    player = next((p for p in league.players if p.id == player_id), None)
-    return abort(404) if player is None else player
 
 
 def _int_or_404(text: str | None) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper import zones
@@ -10,7 +10,7 @@ from scorekeeper.extensions import db
 from scorekeeper.forms.fields import given
 from scorekeeper.forms.league import LeagueForm, PlayerForm
 from scorekeeper.league import leagues
-from scorekeeper.models import League, Player
+from scorekeeper.models import League
 from scorekeeper.rules import limits
 from scorekeeper.views.main import visible_leagues
 from scorekeeper.web.access import account_only, current_account
@@ -82,7 +82,7 @@ def add_player(league_id: int) -> Response | tuple[str, int]:
 def rename_player(league_id: int, player_id: int) -> Response | str | tuple[str, int]:
     """Rename a player; every game they played keeps them under the new name."""
     league = db.get_or_404(League, league_id)
-    player = db.first_or_404(db.select(Player).filter_by(id=player_id, league_id=league.id))
+    player = leagues.player_in(league, player_id) or abort(404)
     form = PlayerForm(league, player, data={"name": player.name})
     if form.validate_on_submit():
         old = player.name

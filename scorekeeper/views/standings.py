@@ -6,11 +6,12 @@ from flask import Blueprint, Response, abort, render_template, request
 
 from scorekeeper import zones
 from scorekeeper.extensions import db
-from scorekeeper.models import League, Player
+from scorekeeper.league import leagues
+from scorekeeper.models import League
 from scorekeeper.read import charts, pdf, players, standings, standings_page
 from scorekeeper.rules import limits
 from scorekeeper.rules.standings import MEASURES, ranking_words
-from scorekeeper.views.sheets import left_out_words
+from scorekeeper.views.sheets import date_words, left_out_words
 from scorekeeper.web import access
 from scorekeeper.words import possessive
 
@@ -56,7 +57,7 @@ def printed(league_id: int, as_pdf: bool) -> Response | str:
     except pdf.PaperRefused as refusal:
         abort(400, description=str(refusal))
     context = standings_context(league, request.args.get("season"))
-    context["printed_on"] = zones.today_in(league.time_zone).strftime("%-d %B %Y")
+    context["printed_on"] = date_words(zones.today_in(league.time_zone))
     # A sheet lists a bounded number of players (the lowest placed are left off) and games.
     context["table"], players_left = limits.first_of(context["table"], limits.PRINTED_PLAYERS)
     context["discarded"], games_left = limits.first_of(context["discarded"], limits.PRINTED_GAMES)
@@ -79,7 +80,7 @@ def printed(league_id: int, as_pdf: bool) -> Response | str:
 def player(league_id: int, player_id: int) -> str:
     """A player's games, totals over time, contracts, best hands and head-to-head."""
     league = db.get_or_404(League, league_id)
-    person = db.first_or_404(db.select(Player).filter_by(id=player_id, league_id=league.id))
+    person = leagues.player_in(league, player_id) or abort(404)
     played = players.games_of(person)
     counted = [p for p in reversed(played) if p.game.counts]
     chart = (

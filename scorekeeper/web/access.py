@@ -123,6 +123,12 @@ def _now() -> float:
     return datetime.now(UTC).timestamp()
 
 
+def visitor_is_known() -> bool:
+    """True when the session names a signed-in account or a league this phone joined (read
+    from the cookie alone, without a query)."""
+    return session.get("account_id") is not None or bool(session.get("scorer_of"))
+
+
 def role_in(league: League) -> Role | None:
     """The visitor's role in the league: owner, scorer, or None.
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, session
+from flask import Flask, Response
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from scorekeeper.web import access
 
 # No inline script or style anywhere: every script and stylesheet is a file in static/.
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -60,15 +62,10 @@ def configure(app: Flask) -> None:
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         # Static files say how long they keep (and need no look at the session).
-        if "Cache-Control" not in response.headers and _visitor_is_known():
+        if "Cache-Control" not in response.headers and access.visitor_is_known():
             response.headers["Cache-Control"] = "no-store"
         if app.config.get("HTTPS"):
             response.headers.setdefault(
                 "Strict-Transport-Security", "max-age=31536000; includeSubDomains"
             )
         return response
-
-
-def _visitor_is_known() -> bool:
-    """True when the request comes from a signed-in account or a phone that joined a league."""
-    return session.get("account_id") is not None or bool(session.get("scorer_of"))
