@@ -126,5 +126,5 @@ def test_every_page_registers_the_worker_and_hides_the_saved_copy_banner(
 
     html = markup(page)
     assert re.search(r'<script src="/static/offline\.js\?v=[0-9a-f]+" data-worker="/sw\.js"', html)
-    assert '<p class="saved-copy" id="saved-copy" role="status" hidden>' in html
+    assert '<div class="saved-copy" id="saved-copy" role="status" hidden>' in html
     assert "not live" not in visible_text(page)
