@@ -173,6 +173,17 @@ def no_room(bound: Bound, count: int) -> str | None:
     return f"{words[0].upper()}{words[1:]}, and this one has {count}."
 
 
+def too_big_to_import(games: int) -> str | None:
+    """What the owner should know before downloading a league of `games` games: a file of more
+    than FILE_GAMES is kept whole but cannot be imported whole; None when it can."""
+    if games <= FILE_GAMES.high:
+        return None
+    return (
+        f"This league has {games} games, and {FILE_GAMES.words()} to import: the download "
+        "keeps every game, but importing it elsewhere is refused."
+    )
+
+
 def first_of(items: Sequence[T], bound: Bound) -> tuple[Sequence[T], int]:
     """The first `bound.high` of `items`, and how many are left out."""
     return items[: bound.high], max(0, len(items) - bound.high)
