@@ -100,6 +100,11 @@ PRINTED_NOTES = Bound(0, 60, "a sheet lists at most {high} notes")
 # A row id, from a URL or a form.
 ROW_ID = Bound(1, LARGEST_ID, "an id is {low} to {high}")
 
+# An action's one-time key (`action_key` of a form that changes a game, made by the server
+# or by a phone): URL-safe letters and digits, long enough not to be guessed.
+ACTION_KEY_LENGTH = Bound(16, 64, "an action key has {low} to {high} characters")
+_ACTION_KEY = re.compile(rf"[A-Za-z0-9_-]{{{ACTION_KEY_LENGTH.low},{ACTION_KEY_LENGTH.high}}}")
+
 # Text: the longest of each kind.
 LONGEST = {
     "name": 40,
@@ -141,6 +146,11 @@ def whole_number(text: str | None, bound: Bound | None = None) -> int | None:
 def row_id(text: str | None) -> int | None:
     """A row id from a form or URL (1 to LARGEST_ID), or None when it cannot be one."""
     return whole_number(text, ROW_ID)
+
+
+def is_action_key(text: str) -> bool:
+    """True when `text` is a well-formed action key (read no further than its bound)."""
+    return len(text) <= ACTION_KEY_LENGTH.high and _ACTION_KEY.fullmatch(text) is not None
 
 
 def is_whole(value: object) -> bool:
