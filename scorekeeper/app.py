@@ -11,7 +11,7 @@ from scorekeeper import config
 from scorekeeper.commands.cli import register_commands
 from scorekeeper.extensions import compress, csrf, db
 from scorekeeper.views import register_blueprints
-from scorekeeper.web import access, assets, database, security, sessions
+from scorekeeper.web import access, assets, database, once, security, sessions
 
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent
@@ -76,6 +76,7 @@ def create_app(
     security.configure(app)
     access.register(app)
     assets.register(app)
+    once.register(app)
 
     register_commands(app)
     register_blueprints(app)

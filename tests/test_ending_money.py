@@ -16,6 +16,7 @@ from scorekeeper.league import rulesets
 from scorekeeper.models import Game, GameStatus, HandState, League, MayIClaim
 from scorekeeper.play import games
 from tests.test_other_systems import OUT, buy, filled_buying_rules, raw, score, start, text_of
+from tests.test_share import assert_read_only, share
 
 FAMILY = ["Mom", "Dad", "Amy", "Ben"]
 # Mom goes out every hand; Dad holds a 7 (5), Amy an ace (15), Ben a joker (25).
@@ -195,3 +196,19 @@ def test_a_league_file_keeps_the_kitty_given_back(client, app, make_league, owne
     db.session.commit()
     again = client.get(f"/leagues/{copy.id}/export").get_data(as_text=True)
     assert '"kitty_returned":true' in again
+
+
+def test_the_read_only_link_shows_the_settling_up_too(client, app, make_league):
+    game = started(client, make_league)
+    buy(client, game, "Dad")
+    score(client, app, game, HAND)
+    assert client.post(f"/games/{game.id}/end", data={}).status_code == 302
+    league = db.session.get(League, game.league_id)
+    token = share(client, league)
+
+    page = app.test_client().get(f"/watch/{token}/games/{game.id}")
+
+    shown = text_of(page)
+    assert "Settling up (pennies)" in shown
+    assert "Who pays whom Dad takes back 1 from the kitty" in shown
+    assert_read_only(page.get_data(as_text=True))

@@ -2,7 +2,7 @@
 
 The page is what a phone at the table reads and fills in; making it faster must not change
 one byte of it. Each case below renders a page as a visitor opens or sends it, and compares
-it with the page kept in tests/pages/ (tokens and asset fingerprints aside). After a change
+it with the page kept in tests/pages/ (tokens, one-time keys and asset fingerprints aside). After a change
 meant to alter the page, write them again with `UPDATE_PAGES=1` and read the diff.
 """
 
@@ -24,11 +24,13 @@ PAGES = Path(__file__).parent / "pages"
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 OUT = {"out": "y"}
 LOW, HIGH = "cards_2_9", "cards_10_k"
-# What changes from one run to the next without changing the page: a signed token, a
-# static file's fingerprint, and the rows' version counters (how often a row was written
-# on the way to the page is no part of it; tests/test_concurrency.py checks what they do).
+# What changes from one run to the next without changing the page: a signed token, the
+# form's one-time key, a static file's fingerprint, and the rows' version counters (how
+# often a row was written on the way to the page is no part of it;
+# tests/test_concurrency.py checks what they do).
 VARIABLE = [
     (re.compile(r'(name="csrf_token"[^>]*value=")[^"]*"'), r'\1…"'),
+    (re.compile(r'(name="action_key"[^>]*value=")[^"]*"'), r'\1…"'),
     (re.compile(r'(name="version"[^>]*value=")[0-9]*"'), r'\1…"'),
     (re.compile(r'data-version="[0-9]*"'), 'data-version="…"'),
     (re.compile(r"\?v=[0-9a-f]+"), "?v=…"),

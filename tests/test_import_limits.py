@@ -19,6 +19,7 @@ from scorekeeper.extensions import db
 from scorekeeper.league import leagues
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Game, League, Player, Season
+from scorekeeper.play import games
 from scorekeeper.rules import limits
 from scorekeeper.views.exchange import import_slots
 
@@ -438,3 +439,18 @@ def test_an_import_waits_briefly_for_another_then_is_refused(app, client, smiths
     assert "Another league file is being imported on this server right now." in page
     assert row_counts() == before
     assert upload(client, smiths).status_code == 302
+
+
+def test_the_owner_is_told_when_the_league_file_is_too_big_to_import_whole(client, make_league):
+    league = make_league(players=["Ann", "Bob", "Cat", "Dan"])
+    for _ in range(limits.FILE_GAMES.high):
+        games.start_game(league, league.rulesets[0], list(league.players), 0)
+    db.session.commit()
+    page = client.get(f"/leagues/{league.id}")
+    assert 'data-testid="file-note"' not in page.get_data(as_text=True)
+
+    games.start_game(league, league.rulesets[0], list(league.players), 0)
+    db.session.commit()
+    shown = visible_text(client.get(f"/leagues/{league.id}"))
+    assert f"This league has {limits.FILE_GAMES.high + 1} games" in shown
+    assert "importing it elsewhere is refused" in shown

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues
@@ -128,3 +130,30 @@ def test_leagues_made_before_time_zones_keep_showing_utc(file_app):
         assert connection.scalar(text("SELECT time_zone FROM league")) == "UTC"
     downgrade(revision="5d1f3a7c9e20")
     assert "time_zone" not in {c["name"] for c in inspect(db.engine).get_columns("league")}
+
+
+def test_receipts_are_kept_under_a_key_unique_within_a_game_and_go_with_it(file_app):
+    upgrade()
+    owner = accounts.create_account("kim", "a long enough passphrase")
+    league = leagues.create_league("The Smiths", "continental", owner)
+    seated = [leagues.add_player(league, name) for name in ("Ann", "Bob", "Cat", "Dan")]
+    game_id = games.start_game(league, league.rulesets[0], seated, 0).id
+    db.session.commit()
+    db.session.remove()
+    downgrade(revision="a3c81f5e2d47")  # the schema before receipts
+    assert "action_receipt" not in inspect(db.engine).get_table_names()
+
+    upgrade()
+
+    receipt = (
+        "INSERT INTO action_receipt (game_id, key, status, location, flashes, made_at)"
+        " VALUES (:game, :key, 302, '/games/1', '[]', '2026-11-26')"
+    )
+    with db.engine.begin() as connection:
+        connection.execute(text(receipt), {"game": game_id, "key": "kitchen-table-key"})
+        connection.execute(text(receipt), {"game": game_id, "key": "another-table-key"})
+    with pytest.raises(IntegrityError), db.engine.begin() as connection:
+        connection.execute(text(receipt), {"game": game_id, "key": "kitchen-table-key"})
+    with db.engine.begin() as connection:
+        connection.execute(text("DELETE FROM game WHERE id = :id"), {"id": game_id})
+        assert connection.scalar(text("SELECT count(*) FROM action_receipt")) == 0

@@ -6,29 +6,33 @@ SQLite file, or PostgreSQL when TEST_DATABASE_URL is set).
 
 from __future__ import annotations
 
+import functools
 import threading
 
 import pytest
 import test_concurrency
+from reading import visible_text
 from sqlalchemy import func, select
 from test_access import Browser
+from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues
-from scorekeeper.models import Account, LoginAttempt, Player, Season
+from scorekeeper.models import Account, ActionReceipt, LoginAttempt, MayIClaim, Player, Season
+from scorekeeper.play import games
 
 pytestmark = pytest.mark.database
 shared_app = test_concurrency.shared_app  # the fixture: threads on one shared database
 
 
-def together(calls) -> list[int]:
-    """Run every call at the same moment; the status codes, in order."""
+def answered_together(calls) -> list[TestResponse]:
+    """Run every call at the same moment; the responses, in order."""
     barrier = threading.Barrier(len(calls))
-    answers: list[int | None] = [None] * len(calls)
+    answers: list[TestResponse | None] = [None] * len(calls)
 
     def run(i: int) -> None:
         barrier.wait()
-        answers[i] = calls[i]().status_code
+        answers[i] = calls[i]()
 
     threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
     for thread in threads:
@@ -37,6 +41,11 @@ def together(calls) -> list[int]:
         thread.join(timeout=60)
     assert None not in answers, "a request got no answer"
     return answers  # type: ignore[return-value]
+
+
+def together(calls) -> list[int]:
+    """Run every call at the same moment; the status codes, in order."""
+    return [response.status_code for response in answered_together(calls)]
 
 
 def count(model) -> int:
@@ -152,3 +161,94 @@ def test_sign_ups_at_once_from_one_address_stop_at_the_limit(shared_app):
     assert count(Account) == accounts.SIGNUPS_PER_ADDRESS
     signed_up = select(func.count()).where(LoginAttempt.username == accounts.SIGNUP_KEY)
     assert db.session.scalar(signed_up) == accounts.SIGNUPS_PER_ADDRESS
+
+
+# --- one action's key: the database keeps one receipt per key of a game ---
+
+
+def sent_together(phones: list[Browser], path: str, forms: list[dict[str, str]]):
+    """Every phone sends its form to `path` at the same moment; each answer's status and
+    what its phone then reads (the page a redirect leads to, else the answer itself)."""
+    calls = [
+        functools.partial(phone.post, path, data=form)
+        for phone, form in zip(phones, forms, strict=True)
+    ]
+    return [
+        (r.status_code, visible_text(phone.get(r.location) if r.location else r))
+        for phone, r in zip(phones, answered_together(calls), strict=True)
+    ]
+
+
+def test_one_hand_sent_twice_at_the_same_moment_is_saved_once(shared_app):
+    table = test_concurrency.start_games(2)
+    phones = [Browser(shared_app, account_id=table.owner_id) for _ in range(2)]
+    per_game = test_concurrency.HANDS_PER_GAME
+
+    wrong = []
+    for n in range(2 * per_game):
+        game_id = table.game_ids[n // per_game]
+        hand = test_concurrency.hand_in_play(game_id)
+        form = test_concurrency.report(went_out=n % 4) | {"action_key": f"one-save-sent-twice-{n}"}
+        answers = sent_together(phones, f"/games/{game_id}/hands/{hand.id}/score", [form, form])
+        saved = f"Hand {hand.number} saved."
+        # Each phone is told once that the hand is saved, and nothing else about it.
+        if any(
+            status != 302 or shown.count(saved) != 1 or "already saved" in shown
+            for status, shown in answers
+        ):
+            wrong.append(f"round {n}: {answers}")
+
+    assert not wrong, "\n".join(wrong)
+    recorded = test_concurrency.hands_recorded(table.game_ids)
+    assert [(n, attempt, state, rows) for _, n, attempt, state, rows in recorded] == [
+        (n, 1, "scored", len(test_concurrency.PLAYERS))
+        for _ in range(2)
+        for n in range(1, per_game + 1)
+    ]
+    assert count(ActionReceipt) == 2 * per_game
+
+
+def test_one_may_i_sent_twice_at_the_same_moment_is_recorded_once(shared_app):
+    table = test_concurrency.start_games(1)
+    game_id = table.game_ids[0]
+    phones = [Browser(shared_app, account_id=table.owner_id) for _ in range(2)]
+    hand = test_concurrency.hand_in_play(game_id)
+    seats = [seat.id for seat in games.load_game(game_id).seats]
+    rounds = 10
+
+    wrong = []
+    for n in range(rounds):
+        form = {"seat": str(seats[1 + n % 3]), "action_key": f"one-may-i-sent-twice-{n}"}
+        answers = sent_together(phones, f"/games/{game_id}/hands/{hand.id}/mayi", [form, form])
+        if answers[0] != answers[1] or answers[0][0] != 302:
+            wrong.append(f"round {n}: {answers}")
+
+    assert not wrong, "\n".join(wrong)
+    assert count(MayIClaim) == rounds
+
+
+@pytest.mark.parametrize("same", [True, False], ids=["same-report", "other-report"])
+def test_the_phone_that_lost_a_race_with_its_own_key_is_told_only_what_happened(shared_app, same):
+    table = test_concurrency.start_games(1)
+    game_id = table.game_ids[0]
+    phones = [Browser(shared_app, account_id=table.owner_id) for _ in range(2)]
+
+    wrong = []
+    for n in range(test_concurrency.HANDS_PER_GAME):
+        hand = test_concurrency.hand_in_play(game_id)
+        forms = [
+            test_concurrency.report(went_out=0 if same else phone)
+            | {"action_key": f"phone-{phone}-sends-hand-{n}"}
+            for phone in range(2)
+        ]
+        answers = sent_together(phones, f"/games/{game_id}/hands/{hand.id}/score", forms)
+        saved = f"Hand {hand.number} saved."
+        told = sorted(
+            ("saved" if saved in shown else "") + ("already" if "already saved" in shown else "")
+            for _, shown in answers
+        )
+        # The winner is told the hand is saved; the loser only that it was saved first.
+        if told != ["already", "saved"]:
+            wrong.append(f"hand {hand.number}: {answers}")
+
+    assert not wrong, "\n".join(wrong)

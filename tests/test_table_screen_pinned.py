@@ -1,5 +1,6 @@
 """The table screen and the scoresheet page, pinned byte for byte (apart from CSRF tokens, the
-times of corrections and the game's version) for games in every state.
+forms' one-time keys, the times of corrections and the game's version) for games in every
+state.
 
 A game in play with scored hands, a missing score posted, a re-deal, a correction, May I?s
 in the hand in play and a player who left; a suspended game; a progressive game (a wild rank);
@@ -153,10 +154,12 @@ def build_games(owner) -> dict[str, Game]:
 
 
 def normalised(page: str) -> str:
-    """The page with its CSRF tokens (new in every session), the times of corrections (made
-    as the test runs) and the game's version (a count of the flushes that changed it while
-    the games were built, checked against the database by `pages`) replaced by marks."""
+    """The page with its CSRF tokens (new in every session), its forms' one-time keys (new on
+    every page), the times of corrections (made as the test runs) and the game's version (a
+    count of the flushes that changed it while the games were built, checked against the
+    database by `pages`) replaced by marks."""
     page = re.sub(r'(name="csrf_token"[^>]*value=")[^"]*"', r'\1TOKEN"', page)
+    page = re.sub(r'(name="action_key"[^>]*value=")[^"]*"', r'\1KEY"', page)
     page = re.sub(r'data-version="\d+"', 'data-version="VERSION"', page)
     return re.sub(r"corrected \d{1,2} \w{3} \d{4}, \d\d:\d\d", "corrected WHEN", page)
 

@@ -9,12 +9,14 @@ from scorekeeper.models.account import Account, JoinedPhone, LoginAttempt, Signe
 from scorekeeper.models.game import Game, GameStatus, Seat, Suspension
 from scorekeeper.models.hand import Correction, Hand, HandScore, HandState, MayIClaim
 from scorekeeper.models.league import League, LeagueRuleSet, Player, Season
+from scorekeeper.models.receipt import ActionReceipt
 from scorekeeper.models.stamp import listen_for_standings_changes
 
 listen_for_standings_changes()
 
 __all__ = [
     "Account",
+    "ActionReceipt",
     "Correction",
     "Game",
     "GameStatus",

@@ -100,6 +100,11 @@ PRINTED_NOTES = Bound(0, 60, "a sheet lists at most {high} notes")
 # A row id, from a URL or a form.
 ROW_ID = Bound(1, LARGEST_ID, "an id is {low} to {high}")
 
+# An action's one-time key (`action_key` of a form that changes a game, made by the server
+# or by a phone): URL-safe letters and digits, long enough not to be guessed.
+ACTION_KEY_LENGTH = Bound(16, 64, "an action key has {low} to {high} characters")
+_ACTION_KEY = re.compile(rf"[A-Za-z0-9_-]{{{ACTION_KEY_LENGTH.low},{ACTION_KEY_LENGTH.high}}}")
+
 # Text: the longest of each kind.
 LONGEST = {
     "name": 40,
@@ -143,6 +148,11 @@ def row_id(text: str | None) -> int | None:
     return whole_number(text, ROW_ID)
 
 
+def is_action_key(text: str) -> bool:
+    """True when `text` is a well-formed action key (read no further than its bound)."""
+    return len(text) <= ACTION_KEY_LENGTH.high and _ACTION_KEY.fullmatch(text) is not None
+
+
 def is_whole(value: object) -> bool:
     """True for an int that is not a bool (true is no count of cards)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -171,6 +181,17 @@ def no_room(bound: Bound, count: int) -> str | None:
         return None
     words = bound.words()
     return f"{words[0].upper()}{words[1:]}, and this one has {count}."
+
+
+def too_big_to_import(games: int) -> str | None:
+    """What the owner should know before downloading a league of `games` games: a file of more
+    than FILE_GAMES is kept whole but cannot be imported whole; None when it can."""
+    if games <= FILE_GAMES.high:
+        return None
+    return (
+        f"This league has {games} games, and {FILE_GAMES.words()} to import: the download "
+        "keeps every game, but importing it elsewhere is refused."
+    )
 
 
 def first_of(items: Sequence[T], bound: Bound) -> tuple[Sequence[T], int]:

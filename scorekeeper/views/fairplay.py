@@ -21,7 +21,7 @@ from scorekeeper.read import settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.rules import limits
 from scorekeeper.web import access
-from scorekeeper.web.database import transaction
+from scorekeeper.web.once import exactly_once
 
 bp = Blueprint("fairplay", __name__, url_prefix="/games/<int:game_id>")
 
@@ -59,7 +59,7 @@ def _ending_flash(ending: rules.GameEnding[int]) -> None:
 
 
 @bp.post("/hands/<int:hand_id>/mayi")
-@transaction
+@exactly_once
 def may_i(game_id: int, hand_id: int) -> Response:
     """Record a May I? for the player whose button was pressed, within the rule set's limits."""
     game = _game(game_id)
@@ -84,7 +84,7 @@ def may_i(game_id: int, hand_id: int) -> Response:
 
 
 @bp.post("/hands/<int:hand_id>/mayi/take-back")
-@transaction
+@exactly_once
 def take_back(game_id: int, hand_id: int) -> Response:
     """Take back a May I? recorded by mistake."""
     game = _game(game_id)
@@ -154,7 +154,7 @@ def priority(game_id: int) -> tuple[str, int]:
 
 
 @bp.post("/hands/<int:hand_id>/stock")
-@transaction
+@exactly_once
 def stock(game_id: int, hand_id: int) -> Response:
     """Record that the stock ran out, and show what the rule set prescribes."""
     game = _game(game_id)
@@ -170,7 +170,7 @@ def stock(game_id: int, hand_id: int) -> Response:
 
 
 @bp.route("/leave", methods=["GET", "POST"])
-@transaction
+@exactly_once
 def leave(game_id: int) -> Response | str | tuple[str, int]:
     """Record that a player leaves the game from a given hand on.
 
@@ -238,7 +238,7 @@ def _record_leave(game: Game, seat: Seat, from_hand: int) -> Response | tuple[st
 
 
 @bp.post("/suspend")
-@transaction
+@exactly_once
 def suspend(game_id: int) -> Response:
     """Suspend the game between hands."""
     game = _game(game_id)
@@ -251,7 +251,7 @@ def suspend(game_id: int) -> Response:
 
 
 @bp.route("/resume", methods=["GET", "POST"])
-@transaction
+@exactly_once
 def resume(game_id: int) -> Response | str | tuple[str, int]:
     """Resume a suspended game, once the table confirms everyone is back in the same seats."""
     game = _game(game_id)
@@ -280,7 +280,7 @@ def resume(game_id: int) -> Response | str | tuple[str, int]:
 
 
 @bp.route("/end", methods=["GET", "POST"])
-@transaction
+@exactly_once
 def end(game_id: int) -> Response | str | tuple[str, int]:
     """End the game here, between hands or with a hand in play (that hand stays unplayed).
 
@@ -313,7 +313,7 @@ def end(game_id: int) -> Response | str | tuple[str, int]:
 
 
 @bp.post("/close")
-@transaction
+@exactly_once
 def close(game_id: int) -> Response:
     """Close a suspended game that cannot go on, under the incomplete-game rule."""
     game = _game(game_id)

@@ -31,6 +31,7 @@ def _league_page(league: League, player_form: PlayerForm | None = None) -> str:
         page=min(max(page, 1), pages),
         pages=pages,
         player_form=player_form or PlayerForm(league),
+        file_note=limits.too_big_to_import(leagues.sizes([league.id])[league.id][1]),
         # After adding a player (or a refused name) the name box has the focus again, so the
         # next name can be typed straight away.
         focus_player_name=request.args.get("added") == "1" or player_form is not None,

@@ -25,7 +25,8 @@ from scorekeeper.read.hand_card import hand_card
 from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
 from scorekeeper.web import access
-from scorekeeper.web.database import WriteConflict, transaction
+from scorekeeper.web.database import WriteConflict
+from scorekeeper.web.once import exactly_once
 from scorekeeper.web.polls import version_answer
 from scorekeeper.web.sessions import leaves_session_alone
 
@@ -121,7 +122,7 @@ def _hand_page(
 
 
 @bp.route("/hands/<int:hand_id>/score", methods=["GET", "POST"])
-@transaction
+@exactly_once
 def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Score the hand in play: who went out, and what everyone else holds."""
     game = _game(game_id)
@@ -156,7 +157,7 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
 
 
 @bp.route("/hands/<int:hand_id>/edit", methods=["GET", "POST"])
-@transaction
+@exactly_once
 def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Correct a scored hand; an earlier hand needs a reason, and the history keeps it all."""
     game = _game(game_id)
@@ -200,7 +201,7 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/hands/<int:hand_id>/redeal")
-@transaction
+@exactly_once
 def redeal(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     """Record that the hand in play is dealt again by the same dealer."""
     game = _game(game_id)

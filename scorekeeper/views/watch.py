@@ -10,7 +10,7 @@ from scorekeeper.extensions import db
 from scorekeeper.league import leagues
 from scorekeeper.models import Game, League
 from scorekeeper.play import games
-from scorekeeper.read import scoresheet
+from scorekeeper.read import scoresheet, settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.views.standings import standings_context
 from scorekeeper.web.polls import version_answer
@@ -63,6 +63,7 @@ def game(token: str, game_id: int) -> str:
         game=game,
         card=hand_card(game, hand) if hand else None,
         sheet=scoresheet.build(game),
+        settled=settlement.build(game) if hand is None else None,
     )
 
 

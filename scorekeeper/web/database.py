@@ -90,16 +90,30 @@ def transaction(view: View) -> View:
 
     @functools.wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Response:
-        g.pop("commit_decision", None)
-        with all_or_nothing():
-            response = make_response(view(*args, **kwargs))
+        return answer_in_transaction(functools.partial(view, *args, **kwargs))
+
+    return wrapper  # type: ignore[return-value]
+
+
+def answer_in_transaction(
+    answer: Callable[[], Any], before_commit: Callable[[Response], None] | None = None
+) -> Response:
+    """Make the answer and commit its work once, or roll it back, as `transaction` says.
+
+    :param before_commit: given an answer whose work is to be committed, to write more with
+        it in the same transaction (`web/once.py`'s receipt).
+    :raises WriteConflict: when the work met another request's write.
+    """
+    g.pop("commit_decision", None)
+    with all_or_nothing():
+        response = make_response(answer())
         decision = g.pop("commit_decision", None)
         if decision is None:
             decision = response.status_code < 400
-        if decision:
-            commit()
-        else:
-            db.session.rollback()
-        return response
-
-    return wrapper  # type: ignore[return-value]
+        if decision and before_commit is not None:
+            before_commit(response)
+    if decision:
+        commit()
+    else:
+        db.session.rollback()
+    return response
