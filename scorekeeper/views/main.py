@@ -1,4 +1,5 @@
-"""The home page, the health check, the web app manifest and the favicon."""
+"""The home page, the health check, the web app manifest, the favicon, and the service worker
+with its offline pages."""
 
 from __future__ import annotations
 
@@ -10,13 +11,15 @@ from flask import (
     current_app,
     jsonify,
     render_template,
+    request,
     session,
     url_for,
 )
 
 from scorekeeper.forms.league import LeagueForm
 from scorekeeper.league import leagues
-from scorekeeper.web import access
+from scorekeeper.web import access, worker
+from scorekeeper.web.sessions import leaves_session_alone
 
 bp = Blueprint("main", __name__)
 
@@ -88,3 +91,28 @@ def manifest() -> Response:
     response.cache_control.public = True
     response.cache_control.max_age = 24 * 60 * 60
     return response
+
+
+@bp.get("/sw.js")
+@leaves_session_alone
+def service_worker() -> Response:
+    """The service worker, served at the root so that it can answer for every page of the app.
+
+    Checked on every use (no-cache, answered 304 while it has not changed), so a phone picks
+    up a new version of the app at its next page.
+    """
+    body, version = worker.script()
+    response = Response(body, mimetype="text/javascript")
+    response.set_etag(version)
+    response.headers["Cache-Control"] = "no-cache"
+    response.make_conditional(request)
+    return response
+
+
+@bp.get("/offline", defaults={"sending": False})
+@bp.get("/offline/not-sent", endpoint="not_sent", defaults={"sending": True})
+@leaves_session_alone
+def offline(sending: bool) -> str:
+    """The page the service worker shows when the connection is down: a page this phone has no
+    copy of, or a form that could not be sent. The same for everyone (no account, no messages)."""
+    return render_template("offline.html", sending=sending, account=None)

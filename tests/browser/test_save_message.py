@@ -54,7 +54,7 @@ def test_a_poll_that_crossed_the_save_does_not_lose_hand_1_saved(
             route.continue_()
 
     version_path = f"/games/{game.game_id}/version"
-    page.route(lambda url: urlparse(url).path == version_path, hold_poll)
+    page.context.route(lambda url: urlparse(url).path == version_path, hold_poll)
     until(page, lambda: bool(polls))
 
     # Save. The server saves at once; its answer (a redirect to the table, with a cookie that
@@ -68,7 +68,9 @@ def test_a_poll_that_crossed_the_save_does_not_lose_hand_1_saved(
             route.continue_()
 
     score_path = urlparse(page.url).path
-    page.route(lambda url: urlparse(url).path == score_path, hold_save)
+    # The context's routes, not the page's: the service worker sends the form on the page's
+    # behalf, and only the context's routes see what a worker sends.
+    page.context.route(lambda url: urlparse(url).path == score_path, hold_save)
     page.get_by_role("button", name="Save hand 1").tap(no_wait_after=True)
     until(page, lambda: bool(saves))
 

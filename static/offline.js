@@ -1,0 +1,42 @@
+// The app without a connection (docs/offline.md): register the service worker (sw.js), show
+// the banner of a copy it kept, and take the "not sent" page back to the form as it was typed.
+// Without this script every page works as before, online only.
+(function () {
+  "use strict";
+  var script = document.currentScript;
+
+  // The worker marks a kept copy with the time this phone saved it.
+  function words(moment) {
+    var time = { hour: "2-digit", minute: "2-digit" };
+    if (moment.toDateString() === new Date().toDateString()) {
+      return moment.toLocaleTimeString([], time);
+    }
+    return moment.toLocaleString([], { weekday: "short", day: "numeric", month: "short",
+      hour: time.hour, minute: time.minute });
+  }
+
+  var savedAt = document.documentElement.dataset.savedAt;
+  var banner = document.getElementById("saved-copy");
+  if (savedAt && banner) {
+    var moment = new Date(savedAt);
+    var time = banner.querySelector("time");
+    if (!isNaN(moment.getTime())) {
+      time.dateTime = moment.toISOString();
+      time.textContent = words(moment);
+    }
+    banner.hidden = false;
+  }
+
+  // Back keeps what was typed in the form, where a link to it would open it afresh.
+  document.querySelectorAll("[data-go-back]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () { window.history.back(); });
+  });
+
+  if (!("serviceWorker" in navigator) || !script || !script.dataset.worker) return;
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register(script.dataset.worker).catch(function () {
+      /* refused (no HTTPS, private mode, storage off): the app works online as before */
+    });
+  });
+})();
