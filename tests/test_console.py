@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
+import servers
 from click.testing import CliRunner
 
 from scorekeeper.commands.main import scorekeeper
@@ -89,3 +94,38 @@ def test_the_server_loads_no_migrations_though_started_by_a_command(tmp_path):
 
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.strip() == "False"
+
+
+def test_serve_writes_one_line_per_request_with_its_milliseconds(tmp_path):
+    port = servers.free_port()
+    env = {
+        **os.environ,
+        "SCOREKEEPER_INSTANCE": str(tmp_path / "instance"),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'serve.db'}",
+    }
+    command = [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1"]
+    with (tmp_path / "stderr.log").open("w") as stderr:
+        server = subprocess.Popen(
+            [*command, "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+        )
+        try:
+            servers.wait_until_listening(port, server)
+            base = f"http://127.0.0.1:{port}"
+            urllib.request.urlopen(f"{base}/healthz?password=hunter2", timeout=30).close()
+            with pytest.raises(urllib.error.HTTPError):
+                urllib.request.urlopen(f"{base}/no/such/page", timeout=30)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+            server.stdout.close()
+
+    written = (tmp_path / "stderr.log").read_text()
+    stamped = r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (.+) \d+\.\d ms$"
+    assert re.findall(stamped, written, re.M) == ["GET /healthz 200", "GET /no/such/page 404"]
+    assert written.count("GET /healthz ") == 1  # once, not again through the root logger
+    assert "hunter2" not in written

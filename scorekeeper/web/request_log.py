@@ -55,3 +55,5 @@ def log_to_stderr() -> None:
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
     LOG.addHandler(handler)
     LOG.setLevel(logging.INFO)
+    # Written here only: waitress gives the root logger a handler of its own too.
+    LOG.propagate = False
