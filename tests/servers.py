@@ -44,7 +44,7 @@ def server_command(kind: str, port: int) -> list[str]:
         "1",
         "-b",
         f"127.0.0.1:{port}",
-        "scorekeeper:create_app()",
+        "scorekeeper.wsgi:app",
     ]
 
 
