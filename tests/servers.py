@@ -40,6 +40,8 @@ def server_command(kind: str, port: int) -> list[str]:
         sys.executable,
         "-m",
         "gunicorn",
+        # Two test servers at once must not take over each other's control socket.
+        "--no-control-socket",
         "-w",
         "1",
         "-b",
