@@ -76,12 +76,12 @@ LONGEST_SENDER = 80
 
 
 def sender_words(account: str | None, device: str | None) -> str:
-    """Who sent a proposal, as the table knows them: the account signed in ("kim"), else
-    the joined phone as Settings lists it ("the phone iPhone, Safari")."""
+    """Who sent or decided a proposal, as the table knows them: the account signed in
+    ("kim"), else the joined phone as Settings lists it ("a phone (iPhone, Safari)")."""
     if account:
         return account[:LONGEST_SENDER]
     if device:
-        return f"the phone {device}"[:LONGEST_SENDER]
+        return f"a phone ({device})"[:LONGEST_SENDER]
     return "a phone"
 
 
