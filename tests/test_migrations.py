@@ -169,7 +169,9 @@ def test_proposed_corrections_are_kept_per_hand_and_go_with_their_game(file_app)
     game_id = game.id
     db.session.remove()
     with db.engine.connect() as connection:
-        hand_id = connection.scalar(text("SELECT id FROM hand WHERE game_id = :id"), {"id": game_id})
+        hand_id = connection.scalar(
+            text("SELECT id FROM hand WHERE game_id = :id"), {"id": game_id}
+        )
     downgrade(revision="f2b7c4e91a06")  # the schema before proposed corrections
     assert "proposed_correction" not in inspect(db.engine).get_table_names()
 

@@ -298,7 +298,10 @@ def test_a_proposal_already_dropped_cannot_be_accepted(client, phone, game):
     waited_save(phone, game)
     [kept] = proposals()
     page = accept_form(client, game, kept)
-    client.post(f"/games/{game.id}/proposals/{kept.id}/drop", data={"action_key": "drop-it-before-accepting"})
+    client.post(
+        f"/games/{game.id}/proposals/{kept.id}/drop",
+        data={"action_key": "drop-it-before-accepting"},
+    )
 
     response = client.post(
         f"/games/{game.id}/hands/{hand.id}/edit", data=sent_back(page, hand, SENT, made_by="Ann")
