@@ -23,6 +23,8 @@ from scorekeeper.models import (
     ProposedCorrection,
     Seat,
 )
+from scorekeeper.play import hands
+from scorekeeper.web.database import WriteConflict
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 OUT = {"out": "y"}
@@ -392,3 +394,27 @@ def test_a_deleted_game_takes_its_proposals_with_it(client, phone, game):
     client.post(f"/games/{game.id}/delete", data={"confirm": "yes"})
 
     assert proposals() == []
+
+
+# --- a save that keeps meeting other phones' writes ---
+
+
+def test_a_waited_save_that_meets_another_write_twice_keeps_nothing_and_says_so(
+    phone, game, monkeypatch
+):
+    """Its phone is shown the comparison (and keeps its save to send again); no proposal is
+    claimed that no transaction kept."""
+
+    def another_phone_wrote_first(*_args, **_kwargs):
+        raise WriteConflict("another phone wrote first")
+
+    monkeypatch.setattr(hands, "score_hand", another_phone_wrote_first)
+
+    response = waited_save(phone, game)
+
+    assert response.status_code == 409
+    shown = visible_text(response)
+    assert "Another phone saved this hand first." in shown
+    assert "proposed correction" not in shown
+    assert proposals() == []
+    assert count(ActionReceipt) == 0

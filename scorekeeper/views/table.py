@@ -293,15 +293,16 @@ def _refused(
 
 
 def _already_saved(
-    game: Game, saved: hands.HandAlreadySaved, sent: HandForm | None
+    game: Game, saved: hands.HandAlreadySaved, sent: HandForm | None, *, may_keep: bool = True
 ) -> Response | tuple[str, int]:
     """The page of a report refused because the hand was saved first: what is saved, and
     beside it what this phone sent (when it could be read). A report the phone sent after
-    waiting is kept instead as a proposed correction of the hand, for the table to decide."""
+    waiting is kept instead as a proposed correction of the hand, for the table to decide
+    (`may_keep`: in a transaction that commits what it keeps)."""
     if saved.same:
         flash(f"Hand {saved.hand.number} was already saved, exactly as you sent it.", "info")
         return redirect(url_for("table.show", game_id=game.id))
-    if sent is not None and _waited() and saved.hand.state == HandState.SCORED:
+    if may_keep and sent is not None and _waited() and saved.hand.state == HandState.SCORED:
         kept = proposals.propose(
             saved.hand,
             sent.entries(),
@@ -352,4 +353,5 @@ def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
     form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number)
     sent = form if form.read(request.form) else None
     same = sent is not None and hands.same_report(hand, sent.entries())
-    return _already_saved(game, hands.HandAlreadySaved(hand, same), sent)
+    # Outside the request's transaction nothing is kept: a waited save meets the page too.
+    return _already_saved(game, hands.HandAlreadySaved(hand, same), sent, may_keep=False)
