@@ -12,9 +12,10 @@ from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 
 FORMAT = "scorekeeper-league"
-VERSION = 2
+VERSION = 3
 # Version 2 added the league's time zone; a file of version 1 still reads (its league in UTC).
-READABLE_VERSIONS = (1, 2)
+# Version 3 added the hands' proposed corrections; older files have none.
+READABLE_VERSIONS = (1, 2, 3)
 
 # What a player's line of a hand holds: the facts the table reported, then what the app
 # computed from them (written by the export, ignored by the import).

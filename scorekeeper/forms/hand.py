@@ -277,12 +277,15 @@ class HandForm:
         self.agreed = Check("agreed", "The whole table agrees to this change")
         # Sent by the page of a hand saved first: open the fix form with these numbers.
         self.review = Check("review", "Fix the hand with what you sent")
+        # The proposed correction a fix accepts, by its id (the fix form opened from it).
+        self.proposal = Carried("proposal")
         # What refuses the report as a whole, shown above the form.
         self.form_errors: list[str] = []
 
     def inputs(self) -> list[Input]:
         """Every input of the form."""
         fields: list[Input] = [self.version, self.stock_ran_out, self.confirm, self.review]
+        fields.append(self.proposal)
         fields += [self.made_by, self.reason, self.agreed]
         return fields + [f for player in self.players for f in player.inputs()]
 

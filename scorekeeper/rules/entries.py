@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from scorekeeper.rules.dealing import decks_at_table
 from scorekeeper.rules.ruleset import RuleSet
@@ -38,6 +39,32 @@ class PlayerEntry:
             penalty_reason=self.penalty_reason.strip() if self.penalty else "",
             no_score=self.no_score,
         )
+
+
+def entry_facts(entry: PlayerEntry) -> dict[str, Any]:
+    """A report as plain data, as the app stores it (a score row's facts, a proposal)."""
+    return {
+        "went_out": entry.went_out,
+        "tally": dict(entry.tally),
+        "typed_total": entry.typed_total,
+        "short_cards": entry.short_cards,
+        "penalty": entry.penalty,
+        "penalty_reason": entry.penalty_reason,
+        "no_score": entry.no_score,
+    }
+
+
+def entry_from_facts(facts: Mapping[str, Any]) -> PlayerEntry:
+    """A report the app stored with `entry_facts` (its own data: a file is read apart)."""
+    return PlayerEntry(
+        went_out=bool(facts.get("went_out", False)),
+        tally=dict(facts.get("tally") or {}),
+        typed_total=facts.get("typed_total"),
+        short_cards=int(facts.get("short_cards", 0)),
+        penalty=int(facts.get("penalty", 0)),
+        penalty_reason=str(facts.get("penalty_reason", "")),
+        no_score=bool(facts.get("no_score", False)),
+    )
 
 
 @dataclass(frozen=True, slots=True)

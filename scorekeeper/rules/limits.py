@@ -76,6 +76,7 @@ GAME_DEALS = Bound(1, 120, "a game has {low} to {high} deals, re-deals and re-pl
 GAME_SUSPENSIONS = Bound(0, 50, "a game has at most {high} suspensions")
 HAND_CLAIMS = Bound(0, 100, "a hand has at most {high} May I?s")
 HAND_CORRECTIONS = Bound(0, 50, "a hand has at most {high} corrections")
+HAND_PROPOSALS = Bound(0, 50, "a hand has at most {high} proposed corrections")
 STOCK_RENEWALS = Bound(0, 100, "a hand's stock is renewed at most {high} times")
 HAND_REPORTS = Bound(0, MOST_PLAYERS, "a hand has at most {high} players' reports")
 SETTLEMENT_PAYMENTS = Bound(0, MOST_PLAYERS**2, "at most {high} payments")
