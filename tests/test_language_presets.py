@@ -9,11 +9,13 @@ from __future__ import annotations
 import pytest
 from reading import visible_text
 from test_other_systems import OUT, final, hand_post, raw, saved_scores, start
+from test_rulesets import copy_rules, error_of, save, shown_form
 
 from scorekeeper.extensions import db
 from scorekeeper.forms.hand import HandForm
 from scorekeeper.models import Game, GameStatus
 from scorekeeper.play import games
+from scorekeeper.rules import Bonus
 
 DOWN_AND_OUT = "Down and out in one turn"
 
@@ -124,3 +126,52 @@ def test_going_down_and_out_in_one_turn_scores_below_zero_to_the_end(client, app
     assert "out + down and out in one turn (-10)" in sheet
     standings = visible_text(client.get(f"/leagues/{league.id}/standings"))
     assert "-70" in standings
+
+
+# --- A family's own bonuses, set in the house-rules editor ---
+
+FAMILY_BONUSES = "Perfect cut: -10\nOut in one go: -30, out only"
+
+
+def test_a_family_sets_its_bonuses_and_plays_them(client, app, make_league):
+    names = ["Ann", "Bob", "Cat"]
+    league = make_league(players=names, preset="carioca")
+    record = copy_rules(client, league, "Perla's", origin="preset:carioca")
+    assert save(client, record, {"bonuses": FAMILY_BONUSES}).status_code == 302
+    assert record.rules.bonuses == (
+        Bonus("Perfect cut", -10),
+        Bonus("Out in one go", -30, out_only=True),
+    )
+    assert shown_form(client, record)["bonuses"] == FAMILY_BONUSES
+    game = start(client, league, record, names)
+    # Ann goes out in one go; Bob cut perfectly and holds an ace: 20 - 10; Cat a 2.
+    response = post_hand(
+        client, app, game, [OUT, ["A"], ["2"]], ticks={0: "Out in one go", 1: "Perfect cut"}
+    )
+    assert response.status_code == 302, visible_text(response)
+    assert saved_scores(game, 1) == {"Ann": -30, "Bob": 10, "Cat": 2}
+
+
+# Bonus lines the editor refuses, on the bonuses box; nothing is saved.
+REFUSED_LINES = [
+    ("no points",   "Perfect cut",
+     "Bonus line 1: write what earns it, a colon, then its points"),
+    ("past bound",  "Perfect cut: -5000",
+     "Bonus 'Perfect cut': a bonus is -1000 to 1000 points, not -5000."),
+    ("a card name", "Joker: -10",
+     "Bonus 'Joker': a card group or bonus has this label."),
+    ("five",        "\n".join(f"Feat {n}: -1" for n in range(5)),
+     "Bonuses: at most 4 bonuses, not 5."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "message"), [row[1:] for row in REFUSED_LINES], ids=[row[0] for row in REFUSED_LINES]
+)
+def test_bonus_lines_the_editor_refuses(client, make_league, text, message):
+    league = make_league(preset="carioca")
+    record = copy_rules(client, league, "Ours", origin="preset:carioca")
+    response = save(client, record, {"bonuses": text})
+    assert response.status_code == 422
+    assert message in (error_of(response, "bonuses") or "")
+    assert record.rules.bonuses == ()

@@ -1,5 +1,6 @@
 """The game's rules as pure Python: rule sets as data and the functions the table needs."""
 
+from scorekeeper.rules.bonuses import bonus_points, bonuses_text, parse_bonuses
 from scorekeeper.rules.contracts import group_label, groups_by_price, parse_contract, rank_name
 from scorekeeper.rules.corrections import (
     CORRECTIONS_WORDS,
@@ -122,7 +123,6 @@ from scorekeeper.rules.ruleset import (
 from scorekeeper.rules.rulings import Ruling, rulings, search_rulings
 from scorekeeper.rules.scoring import (
     PossibleTotals,
-    bonus_points,
     hand_prices,
     is_possible_total,
     places,
@@ -245,6 +245,7 @@ __all__ = [
     "hand_claim_words",
     "hand_count",
     "bonus_points",
+    "bonuses_text",
     "hand_prices",
     "hand_rule",
     "impossible_total_words",
@@ -270,6 +271,7 @@ __all__ = [
     "pennies",
     "places",
     "player_count_refusal",
+    "parse_bonuses",
     "points_for_tally",
     "report_groups",
     "possible_totals",

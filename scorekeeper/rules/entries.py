@@ -5,15 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from scorekeeper.rules.bonuses import bonus_points, card_tally
 from scorekeeper.rules.dealing import decks_at_table
 from scorekeeper.rules.ruleset import RuleSet
-from scorekeeper.rules.scoring import (
-    bonus_points,
-    card_tally,
-    is_possible_total,
-    points_for_tally,
-    report_groups,
-)
+from scorekeeper.rules.scoring import is_possible_total, points_for_tally, report_groups
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from functools import lru_cache
 from math import gcd
 from typing import TypeVar
 
+from scorekeeper.rules.bonuses import bonus_groups
 from scorekeeper.rules.contracts import group_label, rank_name
 from scorekeeper.rules.dealing import hand_rule
 from scorekeeper.rules.ruleset import PriceGroup, RulesError, RuleSet
@@ -49,26 +50,10 @@ def hand_prices(rs: RuleSet, hand_number: int | None = None) -> tuple[PriceGroup
     return tuple(groups)
 
 
-def bonus_groups(rs: RuleSet) -> tuple[PriceGroup, ...]:
-    """The rule set's bonuses as groups of a tally: no cards, a tick counts 1 at its points."""
-    return tuple(PriceGroup(bonus.label, (), bonus.points) for bonus in rs.bonuses)
-
-
 def report_groups(rs: RuleSet, hand_number: int | None = None) -> tuple[PriceGroup, ...]:
     """What a player's report of hand `hand_number` counts: its price groups, then the ticks
     of the rule set's bonuses."""
     return hand_prices(rs, hand_number) + bonus_groups(rs)
-
-
-def bonus_points(rs: RuleSet, tally: Mapping[str, int]) -> int:
-    """Points of the bonuses ticked in `tally` (each counts once); below zero for a bonus."""
-    return sum(bonus.points for bonus in rs.bonuses if tally.get(bonus.label, 0) > 0)
-
-
-def card_tally(rs: RuleSet, tally: Mapping[str, int]) -> dict[str, int]:
-    """The cards of a tally, without the ticks of bonuses."""
-    ticks = {bonus.label for bonus in rs.bonuses}
-    return {label: count for label, count in tally.items() if label not in ticks}
 
 
 def price_group(rs: RuleSet, label: str, hand_number: int | None = None) -> PriceGroup:

@@ -10,10 +10,13 @@ import pytest
 from scorekeeper.rules import (
     Bonus,
     PlayerEntry,
+    RulesError,
     Settlement,
+    bonuses_text,
     check_hand,
     entry_score,
     is_possible_total,
+    parse_bonuses,
     places,
     preset,
     running_totals,
@@ -151,3 +154,27 @@ def test_settling_up_follows_places_below_zero() -> None:
     rs = replace(RS, settlement=Settlement(schedule=(Payouts(3, (20, 0, -20)),)))
     settled = settle(rs, places({"A": -30, "B": -5, "C": 12}))
     assert settled.net == {"A": 20, "B": 0, "C": -20}
+
+
+# The editor's bonus lines, read back and written out.
+LINES = [
+    # text                                          bonuses
+    ("",                                            ()),
+    ("Perfect cut: -10",                            (CUT,)),
+    ("Out in one go: -30, out only\nPerfect cut: -10",
+                                                    (OUT_IN_ONE, CUT)),
+    # Spaces and case are forgiven; a charge above zero is a bonus too.
+    ("  Stealing :  +2 ,  OUT ONLY ",               (Bonus("Stealing", 2, out_only=True),)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "bonuses"), LINES)
+def test_bonus_lines_read_back(text: str, bonuses: tuple[Bonus, ...]) -> None:
+    assert parse_bonuses(text) == bonuses
+    assert parse_bonuses(bonuses_text(bonuses)) == bonuses
+
+
+@pytest.mark.parametrize("text", ["Perfect cut", ": -10", "Perfect cut: ten", "Cut: -10, always"])
+def test_bonus_lines_that_cannot_be_read(text: str) -> None:
+    with pytest.raises(RulesError, match="Bonus line 1: write what earns it"):
+        parse_bonuses(text)
