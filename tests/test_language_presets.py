@@ -6,14 +6,19 @@ Every expected score is worked out by hand from the prices in the comments besid
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from reading import visible_text
+from sqlalchemy import select
+from test_exchange import upload
 from test_other_systems import OUT, final, hand_post, raw, saved_scores, start
 from test_rulesets import copy_rules, error_of, save, shown_form
 
+from scorekeeper import exchange
 from scorekeeper.extensions import db
 from scorekeeper.forms.hand import HandForm
-from scorekeeper.models import Game, GameStatus
+from scorekeeper.models import Game, GameStatus, League
 from scorekeeper.play import games
 from scorekeeper.rules import Bonus
 
@@ -126,6 +131,13 @@ def test_going_down_and_out_in_one_turn_scores_below_zero_to_the_end(client, app
     assert "out + down and out in one turn (-10)" in sheet
     standings = visible_text(client.get(f"/leagues/{league.id}/standings"))
     assert "-70" in standings
+    # The league file carries the ticks; its import replays them to the same totals.
+    data = json.loads(exchange.league_json(league))
+    data["league"]["name"] = "Los García"
+    assert data["games"][0]["hands"][0]["players"]["Ann"]["tally"] == {DOWN_AND_OUT: 1}
+    assert upload(client, json.dumps(data)).status_code == 302
+    copy = db.session.scalar(select(League).filter_by(name="Los García"))
+    assert json.loads(exchange.league_json(copy))["games"] == data["games"]
 
 
 # --- A family's own bonuses, set in the house-rules editor ---
