@@ -11,10 +11,13 @@ import pytest
 from scorekeeper.rules import (
     PlayerEntry,
     cards_dealt,
+    claim_words,
     contract_words,
     decks_at_table,
     entry_score,
+    hand_claim_words,
     hand_count,
+    may_i_words,
     minimum_cards,
     player_count_refusal,
     points_for_tally,
@@ -162,3 +165,21 @@ def test_each_description_is_one_sentence(key: str) -> None:
 @pytest.mark.parametrize("key", NEW)
 def test_our_readings_are_marked(key: str) -> None:
     assert any("our reading" in line for line in preset(key).extra_rules)
+
+
+# What a claim takes, in words: Carioca (our reading) takes no card from the stock.
+CLAIMS = [
+    # preset  the table screen                                       the referee page
+    (CA,      "The claimant takes the discard, with no penalty card.",
+              "The claimant takes the discard, with no penalty card."),
+    (CS,      "The claimant takes the discard and 1 penalty card.",
+              "The claimant takes the discard and 1 penalty card from the stock."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("key", "table", "referee"), CLAIMS)
+def test_claim_words(key: str, table: str, referee: str) -> None:
+    rs = preset(key)
+    assert hand_claim_words(rs, 1) == table
+    assert may_i_words(rs.may_i, hand_count(rs))[0] == referee
+    assert ("no penalty card" in claim_words(rs, 1, "Ann")) == (key == CA)
