@@ -1,5 +1,6 @@
 """The game's rules as pure Python: rule sets as data and the functions the table needs."""
 
+from scorekeeper.rules.bonuses import bonus_points, bonuses_text, parse_bonuses
 from scorekeeper.rules.contracts import group_label, groups_by_price, parse_contract, rank_name
 from scorekeeper.rules.corrections import (
     CORRECTIONS_WORDS,
@@ -116,6 +117,7 @@ from scorekeeper.rules.ruleset import (
     SET_BY_FAMILY,
     STANDARD_RANKS,
     STOCK_KINDS,
+    Bonus,
     DeckCount,
     Fairness,
     HandRule,
@@ -138,6 +140,7 @@ from scorekeeper.rules.scoring import (
     points_for_tally,
     possible_totals,
     price_group,
+    report_groups,
     running_totals,
     wild_rank_label,
 )
@@ -196,6 +199,7 @@ __all__ = [
     "STOCK_KINDS",
     "SUSPENSION_WORDS",
     "CorrectionTerms",
+    "Bonus",
     "DeckCount",
     "Fairness",
     "GameVerdict",
@@ -262,6 +266,8 @@ __all__ = [
     "groups_by_price",
     "hand_claim_words",
     "hand_count",
+    "bonus_points",
+    "bonuses_text",
     "hand_prices",
     "hand_rule",
     "impossible_total_words",
@@ -287,7 +293,9 @@ __all__ = [
     "pennies",
     "places",
     "player_count_refusal",
+    "parse_bonuses",
     "points_for_tally",
+    "report_groups",
     "possible_totals",
     "posted_score_note",
     "places_so_far",
