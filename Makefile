@@ -12,7 +12,7 @@ PYTEST_ARGS ?= -n 2
 # Which system libraries a target needs: `run` (PDFs), `test` (also poppler-utils and Chromium).
 SYSTEM := run
 
-.PHONY: run test container-test lint format bench clean system-deps
+.PHONY: run test container-test lint format bench clean system-deps messages catalogs
 
 run: SYSTEM := run
 test: SYSTEM := test
@@ -38,6 +38,19 @@ run: system-deps $(VENV)/.run-installed
 
 test: system-deps $(VENV)/.dev-installed
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Translations (docs/translating.md): `make messages` gathers the marked words of the code
+# (babel.cfg) into each language's .po file, for translators; `make catalogs` compiles the .po
+# files into the .mo files the app reads, which are kept in the repository beside them
+# (tests/test_catalogs.py fails when they differ).
+TRANSLATIONS := scorekeeper/translations
+messages: $(VENV)/.dev-installed
+	$(BIN)/pybabel --quiet extract -F babel.cfg --sort-by-file --no-wrap -o $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel --quiet update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) --no-wrap --ignore-obsolete
+	rm $(TRANSLATIONS)/messages.pot
+
+catalogs: $(VENV)/.dev-installed
+	$(BIN)/pybabel --quiet compile --statistics -d $(TRANSLATIONS)
 
 # Builds the Dockerfile's image and serves from it, with docker or podman (minutes).
 container-test: $(VENV)/.dev-installed

@@ -9,9 +9,18 @@ from flask import Flask
 
 from scorekeeper import config
 from scorekeeper.commands.cli import register_commands
-from scorekeeper.extensions import compress, csrf, db
+from scorekeeper.extensions import babel, compress, csrf, db
 from scorekeeper.views import register_blueprints
-from scorekeeper.web import access, assets, database, once, request_log, security, sessions
+from scorekeeper.web import (
+    access,
+    assets,
+    database,
+    language,
+    once,
+    request_log,
+    security,
+    sessions,
+)
 
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent
@@ -72,11 +81,14 @@ def create_app(
     database.configure_engine(app)
     csrf.init_app(app)
     compress.init_app(app)
+    # Catalogs are read from the package's translations/ folder, installed or not.
+    babel.init_app(app, locale_selector=language.chosen_language)
 
     app.session_interface = sessions.SessionInterface()
 
     security.configure(app)
     access.register(app)
+    language.register(app)
     assets.register(app)
     once.register(app)
 

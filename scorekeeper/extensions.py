@@ -1,5 +1,6 @@
 """The Flask extension objects, created once and bound to an app in the factory."""
 
+from flask_babel import Babel
 from flask_compress import Compress
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -25,3 +26,4 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
 compress = Compress()
+babel = Babel()

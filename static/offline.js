@@ -5,13 +5,16 @@
   "use strict";
   var script = document.currentScript;
 
-  // The worker marks a kept copy with the time this phone saved it.
+  // The worker marks a kept copy with the time this phone saved it, written here in the
+  // page's language (<html lang>), whatever the phone's own; the sentence around it is the
+  // page's (docs/translating.md).
+  var language = document.documentElement.lang || undefined;
   function words(moment) {
     var time = { hour: "2-digit", minute: "2-digit" };
     if (moment.toDateString() === new Date().toDateString()) {
-      return moment.toLocaleTimeString([], time);
+      return moment.toLocaleTimeString(language, time);
     }
-    return moment.toLocaleString([], { weekday: "short", day: "numeric", month: "short",
+    return moment.toLocaleString(language, { weekday: "short", day: "numeric", month: "short",
       hour: time.hour, minute: time.minute });
   }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext, lazy_gettext
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
@@ -10,7 +11,8 @@ from scorekeeper.forms.fields import strip_whitespace
 from scorekeeper.league import accounts
 
 USERNAME = Regexp(
-    r"^[A-Za-z0-9._-]+$", message="Use letters, digits, dots, dashes or underscores only."
+    r"^[A-Za-z0-9._-]+$",
+    message=lazy_gettext("Use letters, digits, dots, dashes or underscores only."),
 )
 
 
@@ -18,9 +20,13 @@ class SignInForm(AppForm):
     """Sign in with a user name and password."""
 
     username = StringField(
-        "User name", filters=[strip_whitespace], validators=[DataRequired("Type your user name.")]
+        lazy_gettext("User name"),
+        filters=[strip_whitespace],
+        validators=[DataRequired(lazy_gettext("Type your user name."))],
     )
-    password = PasswordField("Password", validators=[DataRequired("Type your password.")])
+    password = PasswordField(
+        lazy_gettext("Password"), validators=[DataRequired(lazy_gettext("Type your password."))]
+    )
     next = HiddenField()
 
 
@@ -28,24 +34,25 @@ class SignUpForm(AppForm):
     """Make an account, to own leagues."""
 
     username = StringField(
-        "User name",
+        lazy_gettext("User name"),
         filters=[strip_whitespace],
         validators=[
-            DataRequired("Choose a user name."),
-            Length(3, 40, message="A user name has 3 to 40 characters."),
+            DataRequired(lazy_gettext("Choose a user name.")),
+            Length(3, 40, message=lazy_gettext("A user name has 3 to 40 characters.")),
             USERNAME,
         ],
     )
     password = PasswordField(
-        "Password",
+        lazy_gettext("Password"),
         validators=[
-            DataRequired("Choose a password."),
+            DataRequired(lazy_gettext("Choose a password.")),
             # The shortest length is password_problem's to say, once, with its other checks.
-            Length(max=200, message="A password has at most 200 characters."),
+            Length(max=200, message=lazy_gettext("A password has at most 200 characters.")),
         ],
     )
     confirm = PasswordField(
-        "Password again", validators=[EqualTo("password", message="The two passwords differ.")]
+        lazy_gettext("Password again"),
+        validators=[EqualTo("password", message=lazy_gettext("The two passwords differ."))],
     )
 
     # Set when the name is refused as taken: that refusal tells the name exists, so it counts.
@@ -55,7 +62,7 @@ class SignUpForm(AppForm):
         """Refuse a user name already taken (ignoring case)."""
         if field.data and accounts.account_named(field.data) is not None:
             self.name_taken = True
-            raise ValidationError("That user name is taken; choose another.")
+            raise ValidationError(gettext("That user name is taken; choose another."))
 
     def validate_password(self, field: PasswordField) -> None:
         """Refuse a password that is common, repetitive, or holds the user name."""
@@ -68,18 +75,19 @@ class ChangePasswordForm(AppForm):
     """A signed-in owner changes the password: the current one, then the new one twice."""
 
     current = PasswordField(
-        "Current password", validators=[DataRequired("Type the password you have now.")]
+        lazy_gettext("Current password"),
+        validators=[DataRequired(lazy_gettext("Type the password you have now."))],
     )
     password = PasswordField(
-        "New password",
+        lazy_gettext("New password"),
         validators=[
-            DataRequired("Choose a new password."),
-            Length(max=200, message="A password has at most 200 characters."),
+            DataRequired(lazy_gettext("Choose a new password.")),
+            Length(max=200, message=lazy_gettext("A password has at most 200 characters.")),
         ],
     )
     confirm = PasswordField(
-        "New password again",
-        validators=[EqualTo("password", message="The two new passwords differ.")],
+        lazy_gettext("New password again"),
+        validators=[EqualTo("password", message=lazy_gettext("The two new passwords differ."))],
     )
 
     def __init__(self, username: str, **kwargs: object) -> None:
@@ -97,18 +105,21 @@ class PasscodeForm(AppForm):
     """Type the league's table passcode to score its games on this phone."""
 
     # A shared code said aloud at the table, not a secret of one person: shown as typed.
-    passcode = StringField("Table passcode", validators=[DataRequired("Type the passcode.")])
+    passcode = StringField(
+        lazy_gettext("Table passcode"),
+        validators=[DataRequired(lazy_gettext("Type the passcode."))],
+    )
 
 
 class SetPasscodeForm(AppForm):
     """The owner sets the passcode scorers type at the table."""
 
     passcode = StringField(
-        "New table passcode",
+        lazy_gettext("New table passcode"),
         filters=[strip_whitespace],
         validators=[
-            DataRequired("Type a passcode."),
-            Length(4, 60, message="A passcode has 4 to 60 characters."),
+            DataRequired(lazy_gettext("Type a passcode.")),
+            Length(4, 60, message=lazy_gettext("A passcode has 4 to 60 characters.")),
         ],
     )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
@@ -16,15 +17,21 @@ class LeagueForm(AppForm):
     """Create a league and choose the rule set it starts with."""
 
     name = StringField(
-        "League name",
+        lazy_gettext("League name"),
         filters=[strip_whitespace],
-        validators=[DataRequired("Give the league a name."), Length(max=80), plain_name],
+        validators=[
+            DataRequired(lazy_gettext("Give the league a name.")),
+            Length(max=80),
+            plain_name,
+        ],
     )
-    preset = SelectField("Rules", default="continental")
+    preset = SelectField(lazy_gettext("Rules"), default="continental")
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        self.preset.choices = [(key, preset.name) for key, preset in rules.PRESETS.items()]
+        self.preset.choices = [
+            (key, rules.ruleset_name(preset)) for key, preset in rules.PRESETS.items()
+        ]
 
 
 class PlayerForm(AppForm):

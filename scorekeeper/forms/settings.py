@@ -1,22 +1,25 @@
-"""Forms for a league's settings: ranking, paper, time zone, seasons."""
+"""Forms for a league's settings: ranking, paper, time zone, language, seasons."""
 
 from __future__ import annotations
 
 import re
 
+from flask_babel import lazy_gettext
 from wtforms import DateField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, ValidationError
 
 from scorekeeper import zones
 from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import NumberRequired, WholeNumberField, plain_name, strip_whitespace
+from scorekeeper.forms.language import FOLLOW
+from scorekeeper.languages import LANGUAGES
 from scorekeeper.paper import PAPERS
 from scorekeeper.rules import limits
 from scorekeeper.rules.standings import MEASURES
 
 
 class LeagueSettingsForm(AppForm):
-    """How the league ranks its players, the paper it prints on, and its time zone."""
+    """How the league ranks its players, the paper it prints on, its time zone and language."""
 
     name = StringField(
         "League name",
@@ -38,6 +41,7 @@ class LeagueSettingsForm(AppForm):
     paper_size = SelectField("Paper")
     # Only a zone of the list is accepted (SelectField refuses any other value).
     time_zone = SelectField("Time zone")
+    language = SelectField(lazy_gettext("Language of the league"))
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
@@ -46,6 +50,8 @@ class LeagueSettingsForm(AppForm):
         self.ranking.choices = list(MEASURES.items())
         self.paper_size.choices = [(paper.name, paper.label) for paper in PAPERS]
         self.time_zone.choices = zone_choices()
+        every_reader = lazy_gettext("Each reader's own")
+        self.language.choices = [(FOLLOW, every_reader), *LANGUAGES.items()]
 
     def validate_place_points(self, field: StringField) -> None:
         """Accept whole numbers, 0 or more, separated by commas or spaces."""

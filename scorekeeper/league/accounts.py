@@ -17,6 +17,7 @@ from zxcvbn import zxcvbn
 from scorekeeper import zones
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, JoinedPhone, League, LoginAttempt
+from scorekeeper.rules.language import N_, _, ngettext
 from scorekeeper.rules.limits import fold_name
 
 # argon2id with 19 MiB and 2 passes (OWASP's recommended minimum): strong enough against
@@ -60,14 +61,17 @@ SIGNUP_KEY = "signup:"
 DEVICE_KEY = "device:"
 # Rows this old count for nothing (past every window) and are cleared away.
 KEPT_FOR = timedelta(days=1)
+TOO_MANY_TRIES = N_("Too many wrong tries")
+TOO_EASY = N_("It is too easy to guess.")
 
 
 class TooManyAttempts(Exception):
     """Sign-in refused for a while after repeated failures."""
 
-    def __init__(self, wait: timedelta, what: str = "Too many wrong tries") -> None:
+    def __init__(self, wait: timedelta, what: str = TOO_MANY_TRIES) -> None:
         self.wait = wait
-        super().__init__(f"{what}. Wait {duration(wait)}, then try again.")
+        words = _("%(what)s. Wait %(wait)s, then try again.")
+        super().__init__(words % {"what": _(what), "wait": duration(wait)})
 
 
 class TooManySignUps(Exception):
@@ -76,10 +80,18 @@ class TooManySignUps(Exception):
     def __init__(self, wait: timedelta, everywhere: bool = False) -> None:
         self.wait = wait
         if everywhere:
-            said = f"{SIGNUPS_PER_HOUR} sign-ups reached this server in the last hour"
+            said = _(
+                "%(count)s sign-ups reached this server in the last hour, the most we allow. "
+                "Try again in %(wait)s."
+            )
+            count = SIGNUPS_PER_HOUR
         else:
-            said = f"{SIGNUPS_PER_ADDRESS} sign-ups came from this network in the last hour"
-        super().__init__(f"{said}, the most we allow. Try again in {duration(wait)}.")
+            said = _(
+                "%(count)s sign-ups came from this network in the last hour, the most we allow. "
+                "Try again in %(wait)s."
+            )
+            count = SIGNUPS_PER_ADDRESS
+        super().__init__(said % {"count": count, "wait": duration(wait)})
 
 
 @dataclass(frozen=True)
@@ -116,9 +128,9 @@ def duration(wait: timedelta) -> str:
     """A wait in words, rounded up: "2 seconds", "15 minutes"."""
     seconds = max(1, int(wait.total_seconds() + 0.999))
     if seconds < 60:
-        return "1 second" if seconds == 1 else f"{seconds} seconds"
+        return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
     minutes = (seconds + 59) // 60
-    return "1 minute" if minutes == 1 else f"{minutes} minutes"
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
 def back_off(failures: int, free: int = MAX_FAILURES) -> timedelta:
@@ -144,17 +156,25 @@ def password_problem(password: str, username: str) -> str | None:
     password = normal_password(password)
     visible = [ch for ch in password if unicodedata.category(ch) not in ("Cc", "Cf")]
     if len(visible) < SHORTEST_PASSWORD:
-        return f"A password has at least {SHORTEST_PASSWORD} characters you can see."
+        return _("A password has at least %(count)s characters you can see.") % {
+            "count": SHORTEST_PASSWORD
+        }
     if fold_name(username) in fold_name(password):
-        return "A password cannot contain the user name."
+        return _("A password cannot contain the user name.")
     # zxcvbn builds its word lists when imported (a tenth of a second), so only a sign-up or
     # a password change loads it, never a server's start. It reads at most 72 characters;
     # a longer password is at least as strong.
 
     verdict = zxcvbn(password[:72], user_inputs=[username])
     if verdict["score"] < STRONG_ENOUGH:
-        advice = verdict["feedback"]["warning"] or "It is too easy to guess."
-        return f"{advice.rstrip('.')}. Try a few unrelated words, e.g. “kitchen lamp rummy owl”."
+        # zxcvbn words its warnings in English only; other languages say it in their own.
+        warning = verdict["feedback"]["warning"]
+        if not warning or _(TOO_EASY) != TOO_EASY:
+            warning = _(TOO_EASY)
+        return _("%(advice)s Try a few unrelated words, e.g. “%(example)s”.") % {
+            "advice": warning.rstrip(".") + ".",
+            "example": _("kitchen lamp rummy owl"),
+        }
     return None
 
 
@@ -225,7 +245,7 @@ def _failures(*conditions: ColumnElement[bool]) -> tuple[int, datetime | None]:
 
 
 def _refuse_until_waited(
-    failures: int, last: datetime | None, free: int, what: str = "Too many wrong tries"
+    failures: int, last: datetime | None, free: int, what: str = TOO_MANY_TRIES
 ) -> None:
     wait = back_off(failures, free)
     if last is not None and wait:
@@ -258,7 +278,7 @@ def _guard_password(username: str, address: str, device: str | None) -> None:
     _serialise_attempts()
     if device:
         mine = LoginAttempt.username == _device_key(device)
-        _refuse_until_waited(*_failures(mine), DEVICE_FAILURES, "Too many wrong tries here")
+        _refuse_until_waited(*_failures(mine), DEVICE_FAILURES, N_("Too many wrong tries here"))
         return
     _refuse_until_waited(*_failures(LoginAttempt.username == _account_key(username)), MAX_FAILURES)
     from_address, last = _failures(
@@ -334,6 +354,13 @@ def change_password(account: Account, password: str) -> None:
     db.session.flush()
 
 
+def choose_language(account: Account, language: str | None) -> None:
+    """Read every page in `language` (a code of `languages.LANGUAGES`); None follows the
+    league's, else the browser's."""
+    account.language = language
+    db.session.flush()
+
+
 def _sign_up_wait(limit: int, *conditions: ColumnElement[bool]) -> timedelta | None:
     """How long until fewer than `limit` sign-ups match within the hour, or None if they do."""
     signed_up = (LoginAttempt.username == SIGNUP_KEY, *conditions)
@@ -395,7 +422,9 @@ def check_passcode(league: League, passcode: str, address: str) -> bool:
     _refuse_until_waited(*_failures(*here), PASSCODE_FAILURES)
     at_league = LoginAttempt.username == _passcode_key(league)
     _refuse_until_waited(
-        *_failures(at_league), LEAGUE_PASSCODE_FAILURES, "Too many wrong passcodes for this league"
+        *_failures(at_league),
+        LEAGUE_PASSCODE_FAILURES,
+        N_("Too many wrong passcodes for this league"),
     )
     if secret_matches(league.passcode_hash, spoken_form(passcode)):
         return True
@@ -426,7 +455,9 @@ def passcode_problem(passcode: str) -> str | None:
     single word falls to a few thousand guesses; three short unrelated words do not.
     """
     if zxcvbn(spoken_form(passcode)[:72])["score"] < STRONG_ENOUGH:
-        return "That passcode is too easy to guess. Try three short unrelated words, as suggested."
+        return _(
+            "That passcode is too easy to guess. Try three short unrelated words, as suggested."
+        )
     return None
 
 

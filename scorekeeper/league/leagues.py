@@ -8,6 +8,7 @@ from sqlalchemy.orm import selectinload
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, League, LeagueRuleSet, Player, Seat
+from scorekeeper.models.league import SHARE_TOKEN_LENGTH
 from scorekeeper.rules import limits
 from scorekeeper.rules.limits import fold_name
 from scorekeeper.zones import UTC_NAME
@@ -25,6 +26,13 @@ def visible_leagues(account: Account | None, scorer_of: list[int]) -> list[Leagu
     return list(
         db.session.scalars(select(League).where(or_(*conditions)).order_by(func.lower(League.name)))
     )
+
+
+def shared_league(token: str) -> League | None:
+    """The league whose read-only link carries `token`, if any."""
+    if len(token) > SHARE_TOKEN_LENGTH:
+        return None
+    return db.session.scalar(select(League).where(League.share_token == token))
 
 
 def sizes(league_ids: list[int]) -> dict[int, tuple[int, int]]:

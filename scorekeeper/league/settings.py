@@ -42,14 +42,17 @@ def update_settings(
     min_games: int,
     paper: str,
     time_zone: str,
+    language: str | None = None,
 ) -> None:
-    """Change how the league ranks players, prints, and shows its dates and times."""
+    """Change how the league ranks players, prints, shows its dates and times, and which
+    language its sheets and read-only link speak (None: each reader's own)."""
     league.name = name
     league.ranking = ranking
     league.place_points = place_points
     league.min_games = min_games
     league.paper_size = paper
     league.time_zone = time_zone
+    league.language = language
     db.session.flush()
 
 

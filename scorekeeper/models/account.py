@@ -8,6 +8,7 @@ from sqlalchemy import DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from scorekeeper.extensions import db
+from scorekeeper.languages import LONGEST_CODE
 from scorekeeper.models.base import Timestamped, utcnow
 from scorekeeper.rules.limits import fold_name
 
@@ -24,6 +25,9 @@ class Account(Timestamped, db.Model):  # type: ignore[name-defined]
     # Raised by "sign out everywhere" and a password change: every session signed in under an
     # older generation is over (the session cookie carries the generation it began in).
     session_generation: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The language chosen for every page this account opens; None follows the league's, else
+    # the browser's.
+    language: Mapped[str | None] = mapped_column(String(LONGEST_CODE))
 
     @validates("username")
     def _fold(self, _key: str, username: str) -> str:

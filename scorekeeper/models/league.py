@@ -10,6 +10,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
+from scorekeeper.languages import LONGEST_CODE
 from scorekeeper.models.base import Timestamped, ruleset_of
 from scorekeeper.paper import DEFAULT_PAPER
 from scorekeeper.rules.limits import fold_name
@@ -18,6 +19,9 @@ from scorekeeper.zones import LONGEST_NAME, UTC_NAME
 if TYPE_CHECKING:
     from scorekeeper.models.account import Account
     from scorekeeper.models.game import Game
+
+# The read-only link's token: 24 random bytes are 32 characters of base64; room to spare.
+SHARE_TOKEN_LENGTH = 64
 
 
 class League(Timestamped, db.Model):  # type: ignore[name-defined]
@@ -36,7 +40,10 @@ class League(Timestamped, db.Model):  # type: ignore[name-defined]
         String(LONGEST_NAME), default=UTC_NAME, server_default=UTC_NAME
     )
     # The read-only link for relatives watching from elsewhere; None when there is none.
-    share_token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    share_token: Mapped[str | None] = mapped_column(String(SHARE_TOKEN_LENGTH), unique=True)
+    # The language of its printed sheets and read-only link, and of its pages for a visitor
+    # who chose none; None follows each visitor's browser.
+    language: Mapped[str | None] = mapped_column(String(LONGEST_CODE))
     owner_id: Mapped[int | None] = mapped_column(
         ForeignKey("account.id", ondelete="SET NULL"), index=True
     )

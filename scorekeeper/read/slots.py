@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from flask import current_app
 from werkzeug.exceptions import ServiceUnavailable
 
+from scorekeeper.rules.language import N_
+
 # Seconds a request waits for a slot, and the Retry-After of its refusal.
 WAIT_SECONDS = 2.0
 RETRY_AFTER_SECONDS = 5
@@ -25,7 +27,7 @@ RETRY_AFTER_SECONDS = 5
 class Busy(ServiceUnavailable):
     """No slot came free in time: the work was not done."""
 
-    title = "Busy"
+    title = N_("Busy")
 
     def __init__(self) -> None:
         super().__init__(retry_after=RETRY_AFTER_SECONDS)
@@ -34,9 +36,9 @@ class Busy(ServiceUnavailable):
 class DrawingsBusy(Busy):
     """No sheet could be drawn in time."""
 
-    title = "Busy printing"
+    title = N_("Busy printing")
 
-    description = (
+    description = N_(
         "Many sheets are being printed on this server right now. "
         "Try again in a moment: your sheet will be ready then."
     )
@@ -45,9 +47,9 @@ class DrawingsBusy(Busy):
 class ImportsBusy(Busy):
     """No league file could be imported in time."""
 
-    title = "Busy importing"
+    title = N_("Busy importing")
 
-    description = (
+    description = N_(
         "Another league file is being imported on this server right now. "
         "Try again in a moment: nothing of yours was imported."
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from scorekeeper.rules.language import _, ngettext
 from scorekeeper.rules.ruleset import (
     DEFAULT_LENGTHS,
     SET_BY_FAMILY,
@@ -186,9 +187,15 @@ _UNTAKEN_OPTION = re.compile(r"\s*\(house option:[^)]*\)", re.IGNORECASE)
 
 
 def wild_words(rs: RuleSet) -> str:
-    """What is wild at this table, plainly: "Jokers and red aces are wild." """
+    """What is wild at this table, plainly: "Jokers and red aces are wild." (a preset's words
+    in the language spoken, a family's own as they wrote them)."""
     words = _UNTAKEN_OPTION.sub("", rs.wild).strip()
-    return words or "No wild cards."
+    return _(words) if words else _("No wild cards.")
+
+
+def ruleset_name(rs: RuleSet) -> str:
+    """A rule set's name: a preset's in the language spoken, a family's own as they wrote it."""
+    return _(rs.name) if rs.name else rs.name
 
 
 def dealer_for_hand(first_dealer_seat: int, hand_number: int, players: int) -> int:
@@ -210,18 +217,20 @@ def _check_seating(seat: int, hand_number: int, players: int) -> None:
 
 
 def ruleset_summary(rs: RuleSet) -> str:
-    """One line telling a rule set apart: players, hands, cards dealt, what is wild."""
+    """One line telling a rule set apart: players, hands, then its description, else the
+    cards dealt and what is wild."""
+    hands = len(rs.hands)
+    parts = [
+        _("%(least)s-%(most)s players") % {"least": rs.min_players, "most": rs.max_players},
+        ngettext("%(count)s hand", "%(count)s hands", hands) % {"count": hands},
+    ]
     if rs.description:
-        return (
-            f"{rs.min_players}-{rs.max_players} players · {len(rs.hands)} hands · {rs.description}"
-        )
+        return " · ".join((*parts, _(rs.description)))
     dealt = sorted({hand.cards_dealt for hand in rs.hands})
-    cards = (
-        f"{dealt[0]} cards every hand"
-        if len(dealt) == 1
-        else f"{dealt[0]} to {dealt[-1]} cards a hand"
-    )
-    return (
-        f"{rs.min_players}-{rs.max_players} players · {len(rs.hands)} hands · {cards} · "
-        f"{wild_words(rs)}"
-    )
+    if len(dealt) == 1:
+        cards = ngettext("%(count)s card every hand", "%(count)s cards every hand", dealt[0]) % {
+            "count": dealt[0]
+        }
+    else:
+        cards = _("%(least)s to %(most)s cards a hand") % {"least": dealt[0], "most": dealt[-1]}
+    return " · ".join((*parts, cards, wild_words(rs)))

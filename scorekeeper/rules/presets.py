@@ -1,11 +1,16 @@
 """The rule sets a league can pick from or clone: those of RULES.md, then the games of the
-Chilean, Spanish and German tables (sources and our readings in docs/presets.md)."""
+Chilean, Spanish and German tables (sources and our readings in docs/presets.md).
+
+Names, descriptions and what is wild are kept in English, as a league keeps them, and marked
+(`N_`) for the catalogs: the pages translate them where they show them (`preset_summary`).
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
+from scorekeeper.rules.language import N_
 from scorekeeper.rules.ruleset import (
     Bonus,
     DeckCount,
@@ -71,12 +76,12 @@ HIGH_OR_LOW = "An ace may be high or low in a run, but not both in the same run.
 
 CONTINENTAL = RuleSet(
     key="continental",
-    name="Continental",
+    name=N_("Continental"),
     min_players=4,
     max_players=8,
     hands=_amend(_hands(FAMILY_CONTRACTS, (12,) * 7), 0, note=NO_THREE_SETS),
     deck_counts=(DeckCount(4, 4, 2, 4), DeckCount(5, 6, 3, 6), DeckCount(7, 8, 4, 8)),
-    wild="Jokers and red aces are wild.",
+    wild=N_("Jokers and red aces are wild."),
     ace_in_runs=HIGH_OR_LOW,
     prices=(
         TWO_TO_NINE,
@@ -94,7 +99,7 @@ CONTINENTAL = RuleSet(
 
 MAY_I_11 = RuleSet(
     key="may-i-11",
-    name="May I? (11-card family rules)",
+    name=N_("May I? (11-card family rules)"),
     min_players=4,
     max_players=8,
     hands=_amend(
@@ -104,7 +109,7 @@ MAY_I_11 = RuleSet(
         note=NO_DISCARD,
     ),
     deck_counts=(DeckCount(4, 6, 3, 0), DeckCount(7, 8, 4, 0)),
-    wild="No wild cards.",
+    wild=N_("No wild cards."),
     ace_in_runs="An ace may be high or low in a run, and one run may use it at both ends.",
     prices=(TWO_TO_NINE, TEN_TO_KING, PriceGroup("A", ("A",), 15)),
     may_i=MayIPolicy(penalty_cards=1, priority="nearest"),
@@ -117,12 +122,12 @@ MAY_I_11 = RuleSet(
 
 MAY_I_DEUCES = RuleSet(
     key="may-i-deuces",
-    name="May I? (deuces wild)",
+    name=N_("May I? (deuces wild)"),
     min_players=3,
     max_players=8,
     hands=_amend(_hands(DEUCES_CONTRACTS, (7, 8, 9, 10, 11, 12, 13)), -1, note=DEUCES_HAND_7),
     deck_counts=(DeckCount(3, 5, 2, 0), DeckCount(6, 8, 3, 0)),
-    wild="2s are wild.",
+    wild=N_("2s are wild."),
     ace_in_runs="Aces are high only; 3 is the lowest card of a run.",
     prices=(
         *_face_value_prices(3),
@@ -153,12 +158,12 @@ _FACE_VALUE_WITH_JOKERS = (
 
 CONTRACT_RUMMY = RuleSet(
     key="contract-rummy",
-    name="Contract Rummy",
+    name=N_("Contract Rummy"),
     min_players=3,
     max_players=8,
     hands=_hands(FAMILY_CONTRACTS, (10,) * 4 + (12,) * 3),
     deck_counts=(DeckCount(3, 4, 2, 1), DeckCount(5, 8, 3, 2)),
-    wild="Jokers are wild.",
+    wild=N_("Jokers are wild."),
     ace_in_runs=HIGH_OR_LOW,
     prices=_FACE_VALUE_WITH_JOKERS,
     may_i=MayIPolicy(penalty_cards=1, priority="nearest"),
@@ -171,14 +176,14 @@ CONTRACT_RUMMY = RuleSet(
 
 LIVERPOOL = RuleSet(
     key="liverpool",
-    name="Liverpool",
+    name=N_("Liverpool"),
     min_players=3,
     max_players=5,
     hands=_amend(
         _hands(FAMILY_CONTRACTS, (10,) * 4 + (12,) * 3), -1, going_out="no_discard", note=NO_DISCARD
     ),
     deck_counts=(DeckCount(3, 4, 2, 4), DeckCount(5, 5, 3, 6)),
-    wild="Jokers are wild.",
+    wild=N_("Jokers are wild."),
     ace_in_runs="An ace may be high or low in a run.",
     prices=_FACE_VALUE_WITH_JOKERS,
     may_i=MayIPolicy(penalty_cards=1, priority="nearest", after_going_down=False),
@@ -208,15 +213,17 @@ def _progressive_hands(rounds: int) -> tuple[HandRule, ...]:
     )
 
 
-def _progressive(rounds: int) -> RuleSet:
+def _progressive(rounds: int, name: str, description: str) -> RuleSet:
     return RuleSet(
         key="progressive" if rounds == 11 else f"progressive-{rounds}",
-        name="Progressive game" if rounds == 11 else f"Progressive game ({rounds} rounds)",
+        name=name,
         min_players=2,
         max_players=8,
         hands=_progressive_hands(rounds),
         deck_counts=(DeckCount(2, 4, 2, 4), DeckCount(5, 8, 3, 6)),
-        wild="Jokers, and each round the rank equal to the cards dealt (3s, then 4s, up to kings).",
+        wild=N_(
+            "Jokers, and each round the rank equal to the cards dealt (3s, then 4s, up to kings)."
+        ),
         ace_in_runs=HIGH_OR_LOW,
         prices=(
             PriceGroup("A", ("A",), 1),
@@ -238,15 +245,26 @@ def _progressive(rounds: int) -> RuleSet:
         ),
         wild_rank_points=20,
         last_turn_after_out=True,
-        description=(
-            f"{rounds} rounds of 3 to {rounds + 2} cards, the round's wild rank costs 20, "
-            "and everyone gets a last turn to go out too."
-        ),
+        description=description,
     )
 
 
-PROGRESSIVE = _progressive(11)
-PROGRESSIVE_13 = _progressive(13)
+PROGRESSIVE = _progressive(
+    11,
+    N_("Progressive game"),
+    N_(
+        "11 rounds of 3 to 13 cards, the round's wild rank costs 20, "
+        "and everyone gets a last turn to go out too."
+    ),
+)
+PROGRESSIVE_13 = _progressive(
+    13,
+    N_("Progressive game (13 rounds)"),
+    N_(
+        "13 rounds of 3 to 15 cards, the round's wild rank costs 20, "
+        "and everyone gets a last turn to go out too."
+    ),
+)
 
 # The buying game lost its table of contracts and cards per deal: those cells are the family's.
 BUYING_HANDS = 15
@@ -257,14 +275,14 @@ _BUYING_KNOWN: dict[int, HandRule] = {
 }
 BUYING = RuleSet(
     key="buying",
-    name="Buying game",
+    name=N_("Buying game"),
     min_players=3,
     max_players=6,
     hands=tuple(
         _BUYING_KNOWN.get(n, HandRule((), 0, blind_cards=0)) for n in range(1, BUYING_HANDS + 1)
     ),
     deck_counts=(DeckCount(3, 6, 2, 4),),
-    wild="Jokers and 2s are wild.",
+    wild=N_("Jokers and 2s are wild."),
     ace_in_runs=HIGH_OR_LOW,
     prices=(),
     may_i=MayIPolicy(
@@ -285,7 +303,7 @@ BUYING = RuleSet(
         "prices",
         "settlement.schedule",
     ),
-    description=(
+    description=N_(
         "15 deals with pairs in the contracts, buys at a penny into a kitty, and a settling "
         "up by place; your family fills in the cells the text lost."
     ),
@@ -298,7 +316,7 @@ FOURTH_HAND = (
 )
 SIX_HANDS = RuleSet(
     key="six-hands",
-    name="Six-hand family list",
+    name=N_("Six-hand family list"),
     min_players=4,
     max_players=8,
     hands=_hands(
@@ -323,7 +341,7 @@ SIX_HANDS = RuleSet(
         "Dealing, decks, wild cards and prices follow Continental.",
         FOURTH_HAND,
     ),
-    description=(
+    description=N_(
         "Six contracts from 2 sets to 3 runs, the fourth (3 sets) our reading; "
         "otherwise played as Continental."
     ),
@@ -375,7 +393,7 @@ def _carioca(key: str, name: str, closing: bool, house: bool, description: str) 
         max_players=5,
         hands=hands,
         deck_counts=(DeckCount(2, 5, 2, 4),),
-        wild="Jokers are wild.",
+        wild=N_("Jokers are wild."),
         ace_in_runs="An ace may be high or low, and a run may turn the corner (K, A, 2).",
         prices=CARIOCA_HOUSE_PRICES if house else CARIOCA_FACE_VALUE,
         may_i=MayIPolicy(penalty_cards=0, priority="nearest"),
@@ -387,39 +405,44 @@ def _carioca(key: str, name: str, closing: bool, house: bool, description: str) 
 
 CARIOCA = _carioca(
     "carioca",
-    "Carioca",
+    N_("Carioca"),
     closing=False,
     house=False,
-    description="Chile's game: 8 rounds from 2 sets (trios) to 4 sets, 12 cards each, "
-    "aces 20 and jokers 30.",
+    description=N_(
+        "Chile's game: 8 rounds from 2 sets (trios) to 4 sets, 12 cards each, "
+        "aces 20 and jokers 30."
+    ),
 )
 CARIOCA_CLOSING_ROUNDS = _carioca(
     "carioca-closing",
-    "Carioca with closing rounds",
+    N_("Carioca with closing rounds"),
     closing=True,
     house=False,
-    description="Carioca's 8 rounds, then the three 13-card runs some families close with: "
-    "escala sucia, real and imperial.",
+    description=N_(
+        "Carioca's 8 rounds, then the three 13-card runs some families close with: "
+        "escala sucia, real and imperial."
+    ),
 )
 CARIOCA_HOUSE = _carioca(
     "carioca-house",
-    "Carioca (house scoring)",
+    N_("Carioca (house scoring)"),
     closing=False,
     house=True,
-    description="Carioca with the common house prices: 2 to 7 cost 5, 8 to king 10, "
-    "aces 20, jokers 30.",
+    description=N_(
+        "Carioca with the common house prices: 2 to 7 cost 5, 8 to king 10, aces 20, jokers 30."
+    ),
 )
 
 # Continental as Spain plays it: one card more than the contract needs, 7 up to 13.
 DOWN_AND_OUT = Bonus("Down and out in one turn", -10, out_only=True)
 CONTINENTAL_SPAIN = RuleSet(
     key="continental-spain",
-    name="Continental (Spain)",
+    name=N_("Continental (Spain)"),
     min_players=2,
     max_players=8,
     hands=_hands(FAMILY_CONTRACTS, (7, 8, 9, 10, 11, 12, 13)),
     deck_counts=(DeckCount(2, 4, 2, 6), DeckCount(5, 8, 3, 9)),
-    wild="Jokers are wild.",
+    wild=N_("Jokers are wild."),
     ace_in_runs="A run has no ends: the ace may be high, low or between king and 2.",
     prices=(
         *_face_value_prices(2),
@@ -439,20 +462,22 @@ CONTINENTAL_SPAIN = RuleSet(
         "Decks for 5 to 8 players (three, with three jokers each) and the stock shuffled "
         "again when it runs out are our reading.",
     ),
-    description="Continental as Spain plays it: 7 to 13 cards, a penalty card for taking "
-    "the discard out of turn, and -10 for going down and out in one turn.",
+    description=N_(
+        "Continental as Spain plays it: 7 to 13 cards, a penalty card for taking "
+        "the discard out of turn, and -10 for going down and out in one turn."
+    ),
     bonuses=(DOWN_AND_OUT,),
 )
 
 # Contract Rommé (German tables): two decks and one joker fewer than the players.
 CONTRACT_ROMME = RuleSet(
     key="contract-romme",
-    name="Contract Rommé",
+    name=N_("Contract Rommé"),
     min_players=3,
     max_players=5,
     hands=_hands(FAMILY_CONTRACTS, (10,) * 3 + (12,) * 4),
     deck_counts=tuple(DeckCount(n, n, 2, n - 1) for n in range(3, 6)),
-    wild="Jokers are wild.",
+    wild=N_("Jokers are wild."),
     ace_in_runs=HIGH_OR_LOW,
     prices=_FACE_VALUE_WITH_JOKERS,
     may_i=MayIPolicy(penalty_cards=1, priority="nearest"),
@@ -464,8 +489,10 @@ CONTRACT_ROMME = RuleSet(
         "Taking the discard out of turn with a penalty card, and the stock shuffled again, "
         "are our reading.",
     ),
-    description="The German tables' game for 3 to 5: one joker fewer than the players, "
-    "10 cards in rounds 1 to 3 and 12 in rounds 4 to 7.",
+    description=N_(
+        "The German tables' game for 3 to 5: one joker fewer than the players, "
+        "10 cards in rounds 1 to 3 and 12 in rounds 4 to 7."
+    ),
 )
 
 PRESETS: dict[str, RuleSet] = {

@@ -3,6 +3,7 @@
 from datetime import datetime
 
 from flask import Flask, render_template, request
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest, HTTPException, SecurityError
@@ -56,6 +57,7 @@ def register_blueprints(app: Flask) -> None:
     app.jinja_env.globals.update(
         status_words=status_words,
         preset_summary=rules.ruleset_summary,
+        ruleset_name=rules.ruleset_name,
         claim_noun=rules.claim_noun,
         pennies=rules.pennies,
         presets=list(rules.PRESETS.values()),
@@ -70,7 +72,7 @@ def register_blueprints(app: Flask) -> None:
         gave one (a paper size it does not know, say); a form's missing or stale token too."""
         detail = None
         if isinstance(error, CSRFError):
-            reason = (
+            reason = gettext(
                 "This form was out of date or came from another site. "
                 "Reload the page and try again."
             )
@@ -78,14 +80,14 @@ def register_blueprints(app: Flask) -> None:
         elif error.description and error.description != BadRequest.description:
             reason = error.description
         else:
-            reason = "The request was not one the app understands. Go back and try again."
+            reason = gettext("The request was not one the app understands. Go back and try again.")
         return render_template("errors/400.html", reason=reason, detail=detail), 400
 
     @app.errorhandler(SecurityError)
     def untrusted_host(_error: SecurityError) -> tuple[str, int, dict[str, str]]:
         """A Host header outside TRUSTED_HOSTS: plain words, since no link can be built for
         it, and nothing of the host repeated."""
-        words = "This server does not answer to that address. Use the one you were given."
+        words = gettext("This server does not answer to that address. Use the one you were given.")
         return words, 400, {"Content-Type": "text/plain; charset=utf-8"}
 
     @app.errorhandler(404)
@@ -108,8 +110,8 @@ def register_blueprints(app: Flask) -> None:
         """Heavy work (a sheet, an import) not done because the server was busy: try again soon."""
         page = render_template(
             "errors/503.html",
-            title=error.title,
-            reason=error.description,
+            title=gettext(error.title),
+            reason=gettext(error.description),
             again=request.full_path.rstrip("?"),
         )
         return page, 503, {"Retry-After": str(error.retry_after)}

@@ -6,13 +6,15 @@ import ipaddress
 from datetime import timedelta
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
 from scorekeeper.forms.auth import ChangePasswordForm, PasscodeForm, SignInForm, SignUpForm
 from scorekeeper.forms.fields import given
+from scorekeeper.forms.language import FOLLOW, LanguageForm
 from scorekeeper.league import accounts
-from scorekeeper.models import League
+from scorekeeper.models import Account, League
 from scorekeeper.web import access, devices
 from scorekeeper.web.database import keep_work, transaction
 from scorekeeper.words import possessive
@@ -64,10 +66,10 @@ def login() -> Page:
             return _too_many(render_template("auth/login.html", form=form), refusal.wait)
         if account is not None:
             access.sign_in(account)
-            flash(f"Signed in as {account.username}.", "success")
+            flash(gettext("Signed in as %(name)s.", name=account.username), "success")
             target = redirect(access.safe_next(form.next.data, url_for("main.index")))
             return devices.remember(target, account)
-        form.form_errors.append("That user name and password do not match.")
+        form.form_errors.append(gettext("That user name and password do not match."))
         keep_work()  # the failed attempt is recorded: it slows down the next guess
         return render_template("auth/login.html", form=form), 401
     return render_template("auth/login.html", form=form), 422 if form.is_submitted() else 200
@@ -78,7 +80,7 @@ def login() -> Page:
 def logout() -> Response:
     """Sign out of this browser, on the server too (the CSRF check of every POST guards it)."""
     access.sign_out()
-    flash("Signed out.", "success")
+    flash(gettext("Signed out."), "success")
     return redirect(url_for("main.index"))
 
 
@@ -90,7 +92,7 @@ def logout_everywhere() -> Response:
     if account is None:
         return redirect(url_for("auth.login"))
     access.sign_out_everywhere(account)
-    flash("Signed out everywhere: every browser must sign in again.", "success")
+    flash(gettext("Signed out everywhere: every browser must sign in again."), "success")
     return redirect(url_for("main.index"))
 
 
@@ -113,7 +115,9 @@ def signup() -> Page:
     if form.validate_on_submit():
         account = accounts.sign_up(given(form.username.data), given(form.password.data), _address())
         access.sign_in(account)
-        flash(f"Welcome, {account.username}. Start your league below.", "success")
+        flash(
+            gettext("Welcome, %(name)s. Start your league below.", name=account.username), "success"
+        )
         return devices.remember(redirect(url_for("main.index")), account)
     if form.name_taken:
         accounts.count_refused_sign_up(_address())
@@ -127,7 +131,15 @@ def account() -> Page:
     owner = access.current_account()
     if owner is None:
         return redirect(url_for("auth.login", next=url_for("auth.account")))
-    return render_template("auth/account.html", form=ChangePasswordForm(owner.username))
+    return _account_page(owner, ChangePasswordForm(owner.username))
+
+
+def _account_page(owner: Account, form: ChangePasswordForm) -> str:
+    """The account's page with the password form as given, and its language as chosen."""
+    language_form = LanguageForm(
+        formdata=None, data={"language": owner.language or FOLLOW, "next": url_for("auth.account")}
+    )
+    return render_template("auth/account.html", form=form, language_form=language_form)
 
 
 @bp.post("/account/password")
@@ -141,27 +153,30 @@ def change_password() -> Page:
     if owner is None:
         return redirect(url_for("auth.login", next=url_for("auth.account")))
     form = ChangePasswordForm(owner.username)
-    page = "auth/account.html"
     if not form.validate():
-        return render_template(page, form=form), 422
+        return _account_page(owner, form), 422
     current, password = given(form.current.data), given(form.password.data)
     try:
         matched = accounts.verify_password(owner, current, _address(), devices.device_of(owner))
     except accounts.TooManyAttempts as refusal:
         form.current.errors = [str(refusal)]
-        return _too_many(render_template(page, form=form), refusal.wait)
+        return _too_many(_account_page(owner, form), refusal.wait)
     if not matched:
-        form.current.errors = ["That is not your current password."]
+        form.current.errors = [gettext("That is not your current password.")]
         keep_work()  # the failed try is recorded: it slows down the next guess
-        return render_template(page, form=form), 401
+        return _account_page(owner, form), 401
     if accounts.normal_password(password) == accounts.normal_password(current):
-        form.password.errors = ["The new password is the one you have now; choose another."]
-        return render_template(page, form=form), 422
+        form.password.errors = [
+            gettext("The new password is the one you have now; choose another.")
+        ]
+        return _account_page(owner, form), 422
     accounts.change_password(owner, password)
     access.keep_signed_in(owner)
     flash(
-        "Password changed. Every other browser and phone signed in to your account must "
-        "sign in again with the new one.",
+        gettext(
+            "Password changed. Every other browser and phone signed in to your account must "
+            "sign in again with the new one."
+        ),
         "success",
     )
     return devices.remember(redirect(url_for("auth.account")), owner)
@@ -184,9 +199,15 @@ def join(league_id: int) -> Page:
             return _too_many(page, refusal.wait)
         if matched:
             access.grant_scorer(league)
-            flash(f"This phone can now score {possessive(league.name)} games.", "success")
+            # English says "The Parkers' games"; other languages name the league as it is.
+            shown = gettext(
+                "This phone can now score %(possessive)s games.",
+                possessive=possessive(league.name),
+                league=league.name,
+            )
+            flash(shown, "success")
             return redirect(url_for("leagues.show", league_id=league.id))
-        form.passcode.errors = ["That passcode is not right."]
+        form.passcode.errors = [gettext("That passcode is not right.")]
         keep_work()  # the failed attempt is recorded: it slows down the next guess
         return render_template("auth/join.html", league=league, form=form), 401
     status = 422 if form.is_submitted() else 200

@@ -8,17 +8,23 @@ from pathlib import Path
 from flask import (
     Blueprint,
     Response,
+    abort,
     current_app,
     jsonify,
+    redirect,
     render_template,
     request,
     session,
     url_for,
 )
+from flask_babel import gettext
+from werkzeug.wrappers import Response as Answer
 
+from scorekeeper.forms.language import LanguageForm
 from scorekeeper.forms.league import LeagueForm
-from scorekeeper.league import leagues
-from scorekeeper.web import access, database, worker
+from scorekeeper.languages import known_language
+from scorekeeper.league import accounts, leagues
+from scorekeeper.web import access, database, language, worker
 from scorekeeper.web.sessions import leaves_session_alone
 
 bp = Blueprint("main", __name__)
@@ -40,6 +46,21 @@ def visible_leagues() -> list:
     if account is None and not scorer_of:
         return []
     return leagues.visible_leagues(account, scorer_of)
+
+
+@bp.post("/language")
+@database.transaction
+def choose_language() -> Answer:
+    """Read the app in another language: kept on the signed-in account, and in this browser's
+    cookie. Nothing of any league or game changes."""
+    form = LanguageForm()
+    if not form.validate_on_submit():
+        abort(400, description=gettext("Choose one of the languages offered."))
+    chosen = known_language(form.language.data)
+    if (account := access.current_account()) is not None:
+        accounts.choose_language(account, chosen)
+    back = redirect(access.safe_next(form.next.data, url_for("main.index")))
+    return language.remember_choice(back, chosen)
 
 
 @bp.get("/healthz")
@@ -90,9 +111,10 @@ def manifest() -> Response:
         }
     )
     response = jsonify(
-        name="Scorekeeper",
-        short_name="Scorekeeper",
-        description="Scores and rulings for May I? and contract rummy at the table.",
+        name=gettext("Scorekeeper"),
+        short_name=gettext("Scorekeeper"),
+        description=gettext("Scores and rulings for May I? and contract rummy at the table."),
+        lang=language.page_language(),
         start_url=url_for("main.index"),
         display="standalone",
         background_color="#0f3d2e",
@@ -102,6 +124,8 @@ def manifest() -> Response:
     response.mimetype = "application/manifest+json"
     # A phone keeps it a day: its icon URLs are fingerprinted, so it rarely changes.
     response.cache_control.public = True
+    # Its words follow the visitor's language, chosen from these headers.
+    response.vary.update(("Accept-Language", "Cookie"))
     response.cache_control.max_age = 24 * 60 * 60
     return response
 

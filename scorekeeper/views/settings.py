@@ -10,7 +10,9 @@ from scorekeeper.extensions import db
 from scorekeeper.forms.auth import SetPasscodeForm
 from scorekeeper.forms.fairplay import ActionForm
 from scorekeeper.forms.fields import given
+from scorekeeper.forms.language import FOLLOW
 from scorekeeper.forms.settings import LeagueSettingsForm, SeasonForm
+from scorekeeper.languages import known_language
 from scorekeeper.league import accounts
 from scorekeeper.league import settings as league_settings
 from scorekeeper.league.passphrases import suggested_passcode
@@ -31,6 +33,7 @@ def _settings_form(league: League, from_request: bool = False) -> LeagueSettings
         "min_games": league.min_games,
         "paper_size": league.paper_size,
         "time_zone": league.time_zone,
+        "language": league.language or FOLLOW,
     }
     if from_request:
         return LeagueSettingsForm(data=data)
@@ -64,7 +67,7 @@ def _page(
 @transaction
 def show(league_id: int) -> Response | tuple[str, int]:
     """Change the league's name, ranking measure, points for places, minimum games, paper
-    and time zone."""
+    time zone and language."""
     league = db.get_or_404(League, league_id)
     form = _settings_form(league, from_request=True)
     if form.validate_on_submit():
@@ -76,6 +79,7 @@ def show(league_id: int) -> Response | tuple[str, int]:
             given(form.min_games.data),
             form.paper_size.data,
             form.time_zone.data,
+            known_language(form.language.data),
         )
         flash("Settings saved.", "success")
         return redirect(url_for("settings.show", league_id=league.id))

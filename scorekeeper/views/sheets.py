@@ -16,7 +16,7 @@ from scorekeeper.models import Correction, Game, Hand, League, LeagueRuleSet, Pl
 from scorekeeper.play import games
 from scorekeeper.read import pdf, scoresheet, settlement
 from scorekeeper.rules import limits
-from scorekeeper.web import access
+from scorekeeper.web import access, language
 
 bp = Blueprint("sheets", __name__)
 
@@ -221,6 +221,7 @@ def game_printout(game: Game, filled: bool) -> Printout:
 
 @bp.get("/games/<int:game_id>/blank", defaults={"as_pdf": False})
 @bp.get("/games/<int:game_id>/blank.pdf", endpoint="game_blank_pdf", defaults={"as_pdf": True})
+@language.printed
 def game_blank_page(game_id: int, as_pdf: bool) -> Response | str:
     """A blank scoresheet for the game: a page to print from the browser, or a PDF."""
     printout = game_printout(access.request_game(game_id), filled=False)
@@ -229,6 +230,7 @@ def game_blank_page(game_id: int, as_pdf: bool) -> Response | str:
 
 @bp.get("/games/<int:game_id>/sheet/print", defaults={"as_pdf": False})
 @bp.get("/games/<int:game_id>/sheet.pdf", endpoint="completed_pdf", defaults={"as_pdf": True})
+@language.printed
 def completed_page(game_id: int, as_pdf: bool) -> Response | str:
     """The game's scoresheet filled in: a page to print from the browser, or a PDF."""
     printout = game_printout(access.request_game(game_id), filled=True)
@@ -355,6 +357,7 @@ def choose(league_id: int) -> tuple[str, int]:
 @bp.get(
     "/leagues/<int:league_id>/blank.pdf", endpoint="league_blank_pdf", defaults={"as_pdf": True}
 )
+@language.printed
 def league_blank_page(league_id: int, as_pdf: bool) -> Response | str | tuple[str, int]:
     """A blank scoresheet for the league's next game: a page to print, or a PDF."""
     league = db.get_or_404(League, league_id)

@@ -12,7 +12,7 @@ from scorekeeper.read import charts, pdf, players, standings, standings_page
 from scorekeeper.rules import limits
 from scorekeeper.rules.standings import MEASURES, ranking_words
 from scorekeeper.views.sheets import date_words, left_out_words
-from scorekeeper.web import access
+from scorekeeper.web import access, language
 from scorekeeper.words import possessive
 
 bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
@@ -49,6 +49,7 @@ def show(league_id: int) -> str:
 
 @bp.get("/standings/print", defaults={"as_pdf": False})
 @bp.get("/standings.pdf", endpoint="standings_pdf", defaults={"as_pdf": True})
+@language.printed
 def printed(league_id: int, as_pdf: bool) -> Response | str:
     """The season's standings sheet: a page to print from the browser, or a PDF."""
     league = db.get_or_404(League, league_id)

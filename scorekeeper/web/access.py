@@ -56,10 +56,11 @@ def request_game(game_id: int) -> Game:
 
 @dataclass(frozen=True)
 class SignedIn:
-    """Who is signed in, as pages show it: the account's id and user name."""
+    """Who is signed in, as pages show it: the account's id, user name and chosen language."""
 
     id: int
     username: str
+    language: str | None = None
 
 
 def signed_in() -> SignedIn | None:
@@ -107,13 +108,17 @@ def _session_facts() -> tuple[SignedIn | None, bool]:
     if account_id is not None:
         row = db.session.execute(
             select(
-                Account.id, Account.username, Account.session_generation, signed_out.exists()
+                Account.id,
+                Account.username,
+                Account.session_generation,
+                signed_out.exists(),
+                Account.language,
             ).where(Account.id == account_id)
         ).first()
     if row is not None:
         ended = ended or bool(row[3])
         if not ended and key[1] == row.session_generation:
-            visitor = SignedIn(row.id, row.username)
+            visitor = SignedIn(row.id, row.username, row.language)
     elif sid is not None and not ended:
         ended = db.session.execute(signed_out).first() is not None
     g.session_facts = (key, (visitor, ended))

@@ -3,7 +3,16 @@
 import subprocess
 import sys
 
-FRAMEWORKS = ("flask", "flask_sqlalchemy", "sqlalchemy", "wtforms", "weasyprint", "werkzeug")
+FRAMEWORKS = (
+    "flask",
+    "flask_babel",
+    "babel",
+    "flask_sqlalchemy",
+    "sqlalchemy",
+    "wtforms",
+    "weasyprint",
+    "werkzeug",
+)
 
 
 def test_importing_the_rules_loads_no_framework():
