@@ -84,9 +84,10 @@ def score_form(client, game: Game, hand: Hand, report=REPORT) -> dict[str, str]:
 
 
 def game_forms(response) -> list[str]:
-    """The page's forms that post to the game (sign-out, at the top of every page, does not)."""
+    """The page's forms that post to the game (sign-out at the top of every page and the
+    language switch at its foot do not)."""
     forms = re.findall(r'<form method="post".*?</form>', markup(response), re.S)
-    return [form for form in forms if "/logout" not in form.split(">", 1)[0]]
+    return [form for form in forms if not re.search(r"/logout|/language", form.split(">", 1)[0])]
 
 
 def keys_in(response) -> list[str]:

@@ -74,7 +74,7 @@ def test_score_form_with_its_token(app, client, make_game):
     app.config["WTF_CSRF_ENABLED"] = True
     game = make_game(players=FOUR)
     page = client.get(score_url(game))
-    assert page.get_data(as_text=True).count('name="csrf_token"') == 2  # sign-out and form
+    assert page.get_data(as_text=True).count('name="csrf_token"') == 3  # sign-out, form, language
     check("score-with-token", page, 200)
 
 

@@ -234,7 +234,8 @@ def test_the_pinned_pages_show_each_state(app, client, pinned_games):
     history = pages(app, client, pinned_games, "/sheet")["in-play.owner"]
     assert "Hand 1 corrected WHEN by Ann" in history and "Why: Cat found a card" in history
     assert "Hand 2 was dealt again: Two cards were exposed" in history
-    assert in_play.count('name="csrf_token"') == 6  # sign out, May I?, take back, stock, ...
+    # sign out, May I?, take back, stock, ..., and the language switch
+    assert in_play.count('name="csrf_token"') == 7
 
 
 def test_the_redeal_inputs_are_the_redeal_forms(app, client, pinned_games):

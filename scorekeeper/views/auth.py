@@ -15,9 +15,8 @@ from scorekeeper.forms.fields import given
 from scorekeeper.forms.language import FOLLOW, LanguageForm
 from scorekeeper.league import accounts
 from scorekeeper.models import Account, League
-from scorekeeper.web import access, devices
+from scorekeeper.web import access, devices, language
 from scorekeeper.web.database import keep_work, transaction
-from scorekeeper.words import possessive
 
 bp = Blueprint("auth", __name__)
 
@@ -199,13 +198,8 @@ def join(league_id: int) -> Page:
             return _too_many(page, refusal.wait)
         if matched:
             access.grant_scorer(league)
-            # English says "The Parkers' games"; other languages name the league as it is.
-            shown = gettext(
-                "This phone can now score %(possessive)s games.",
-                possessive=possessive(league.name),
-                league=league.name,
-            )
-            flash(shown, "success")
+            owner = language.possessive_words(league.name)
+            flash(gettext("This phone can now score %(owner)s games.", owner=owner), "success")
             return redirect(url_for("leagues.show", league_id=league.id))
         form.passcode.errors = [gettext("That passcode is not right.")]
         keep_work()  # the failed attempt is recorded: it slows down the next guess

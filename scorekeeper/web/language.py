@@ -22,6 +22,7 @@ from scorekeeper.league import leagues
 from scorekeeper.models import League
 from scorekeeper.rules import language as rules_language
 from scorekeeper.web import access
+from scorekeeper.words import possessive
 
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -86,6 +87,12 @@ def league_language() -> str | None:
 def page_language() -> str:
     """The language the page is written in, for `<html lang>`."""
     return str(get_locale() or DEFAULT_LANGUAGE)
+
+
+def possessive_words(name: str) -> str:
+    """A name as the owner in a sentence of the page: English's possessive ("The Parkers'");
+    the other languages put the bare name after their "de" or "von"."""
+    return possessive(name) if page_language() == DEFAULT_LANGUAGE else name
 
 
 def printed_in(league: League | None) -> AbstractContextManager[Any]:
