@@ -205,6 +205,11 @@ def test_the_installed_package_migrates_and_serves_from_another_directory(
     kind, home = get("/")
     assert kind.startswith("text/html")
     assert b"Scorekeeper" in home
+    # The compiled catalogs came with the wheel: a Spanish browser reads Spanish.
+    spanish = urllib.request.Request(gunicorn + "/", headers={"Accept-Language": "es"})
+    with browser.open(spanish, timeout=60) as response:
+        home_in_spanish = response.read().decode()
+    assert '<html lang="es">' in home_in_spanish and "Apunta los puntos" in home_in_spanish
     stylesheet = re.search(rb'<link rel="stylesheet" href="([^"]+)"', home).group(1).decode()
     kind, css = get(stylesheet)
     assert kind.startswith("text/css")

@@ -282,7 +282,9 @@ def _expired() -> bool:
 
 def check_request() -> Response | None:
     """Refuse the request unless the visitor may see or do it."""
-    g.pop("session_facts", None)  # read afresh for each request, even in a shared app context
+    # Read afresh for each request, even in a shared app context.
+    for fact in ("session_facts", "league", "role"):
+        g.pop(fact, None)
     if request.endpoint == "static":
         return None
     if _expired() or _session_ended():
