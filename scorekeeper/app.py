@@ -87,8 +87,9 @@ def create_app(
     app.session_interface = sessions.SessionInterface()
 
     security.configure(app)
-    access.register(app)
+    # Before the access check, whose refusals are pages in the request's language too.
     language.register(app)
+    access.register(app)
     assets.register(app)
     once.register(app)
 

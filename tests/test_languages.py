@@ -53,12 +53,13 @@ def choose_account_language(account: Account, language: str | None) -> None:
         ("/login",  SPANISH, "es", ("Nombre de usuario", "Contraseña", "¿Aún no tienes cuenta?"),   ("User name", "Password")),
         ("/signup", SPANISH, "es", ("Crear la cuenta", "Al menos 10 caracteres.", "Repite la contraseña"), ("Make the account",)),
         ("/nowhere", SPANISH, "es", ("Aquí no hay nada", "Volver a las ligas"),                     ("Nothing here",)),
+        ("/leagues/999", SPANISH, "es", ("Aquí no hay nada",),                                     ("Nothing here",)),
         ("/",       GERMAN,  "de", ("Punkte zählen am Tisch", "Konto anlegen", "Sprache:"),        ("Sign in",)),
         ("/login",  GERMAN,  "de", ("Benutzername", "Passwort", "Noch kein Konto?"),               ("User name",)),
         ("/",       {"Accept-Language": "fr-FR,fr;q=0.9"}, "en", ("Keep score at the table",),     ("Apunta",)),
         ("/",       {},      "en", ("Keep score at the table", "Make an account"),                 ("Idioma",)),
     ],
-    ids=["es-home", "es-sign-in", "es-sign-up", "es-not-found", "de-home", "de-sign-in", "french-is-english", "no-header"],
+    ids=["es-home", "es-sign-in", "es-sign-up", "es-not-found", "es-no-league", "de-home", "de-sign-in", "french-is-english", "no-header"],
 )
 # fmt: on
 def test_the_browser_language_chooses_the_page(anonymous, path, headers, language, shown, not_shown):
