@@ -275,3 +275,44 @@ def test_the_manifest_names_the_app_in_the_visitor_language(anonymous):
     assert manifest.get_json()["name"] == "Anotador"
     assert manifest.get_json()["lang"] == "es"
     assert {"Accept-Language", "Cookie"} <= set(manifest.vary)
+
+
+def test_the_owner_chooses_the_league_language_in_its_settings(client, make_league):
+    league = make_league()
+    url = f"/leagues/{league.id}/settings"
+    fields = {
+        "name": league.name,
+        "ranking": "average",
+        "place_points": "5, 3, 1",
+        "min_games": "0",
+        "paper_size": "A4",
+        "time_zone": "UTC",
+    }
+
+    saved = client.post(url, data={**fields, "language": "es"})
+    refused = client.post(url, data={**fields, "language": "fr"})
+
+    assert saved.status_code == 302 and refused.status_code == 422
+    db.session.expire_all()
+    assert db.session.get(League, league.id).language == "es"
+    page = client.get(url, headers=GERMAN)
+    assert page_language(page) == "es"  # the league's pages follow it, the owner chose none
+    assert '<option selected value="es">Español</option>' in markup(page)
+    client.post(url, data={**fields, "language": ""})
+    db.session.expire_all()
+    assert db.session.get(League, league.id).language is None
+    assert page_language(client.get(url, headers=GERMAN)) == "de"
+
+
+def test_a_guessable_password_is_refused_in_the_page_language(anonymous):
+    page = anonymous.post(
+        "/signup",
+        data={"username": "abuela", "password": "password12", "confirm": "password12"},
+        headers=SPANISH,
+    )
+
+    assert page.status_code == 422
+    assert (
+        "Es demasiado fácil de adivinar. Prueba con unas pocas palabras sin relación, "
+        "p. ej. «lámpara cocina escala búho»."
+    ) in visible_text(page)
