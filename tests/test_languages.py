@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from unittest.mock import patch
 
 import pytest
 from pypdf import PdfReader
@@ -13,6 +14,7 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, League
+from scorekeeper.views import main
 from tests.conftest import out, play_hand, tally
 from tests.reading import markup, visible_text
 
@@ -316,3 +318,16 @@ def test_a_guessable_password_is_refused_in_the_page_language(anonymous):
         "Es demasiado fácil de adivinar. Prueba con unas pocas palabras sin relación, "
         "p. ej. «lámpara cocina escala búho»."
     ) in visible_text(page)
+
+
+@pytest.mark.parametrize(
+    ("headers", "counts"),
+    [({}, "5 players · 1,200 games"), (GERMAN, "5 Spieler · 1.200 Spiele")],
+    ids=["en", "de"],
+)
+def test_the_home_page_counts_as_the_language_counts(client, make_league, headers, counts):
+    league = make_league()
+    with patch.object(main.leagues, "sizes", return_value={league.id: (5, 1200)}):
+        home = client.get("/", headers=headers)
+
+    assert counts in " ".join(visible_text(home).split())
