@@ -304,6 +304,8 @@ def run(settings: Ramp, workdir: Path) -> tuple[list[str], dict[str, Any]]:
         f"{'PASS' if passed else 'FAIL'}  the app holds {app_held} tables, the floor"
         f" {floor_held}{top}: the budget is at least half the floor's.",
     ]
+    if not floor_held:
+        lines.append("The floor held no step: this machine is too busy now to judge the app.")
     data = {"plan": settings.__dict__, "results": results, "app": app_held, "floor": floor_held}
     return lines, data | {"passed": passed, "load_average": load}
 
