@@ -11,7 +11,6 @@ from flask import (
     request,
     url_for,
 )
-from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from scorekeeper import rules
@@ -86,9 +85,9 @@ def _fixable(game: Game) -> set[int]:
 @bp.get("/version")
 @leaves_session_alone
 def version(game_id: int) -> Response:
-    """The game's version, which other phones poll to follow the saves made here (its
-    column alone: the access check found the game already); 304 when the poll has it."""
-    return version_answer(db.session.scalar(select(Game.version).where(Game.id == game_id)))
+    """The game's version, which other phones poll to follow the saves made here (read by
+    the access check with the game's league); 304 when the poll has it."""
+    return version_answer(access.game_version())
 
 
 def _hand_page(
