@@ -29,7 +29,7 @@ from scorekeeper.extensions import db
 PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve")
 PRESET = "continental"  # seven hands: the game most families play
 LONG_PRESET = "progressive-13"  # thirteen hands: hand 12 is saved before the game ends
-SCORE_LINK = re.compile(r'href="(/games/\d+/hands/\d+/score)"')
+SCORE_LINK = re.compile(r'href="(/games/\d+/hand/\d+/score)"')
 GAME_LINK = re.compile(r'href="(/games/\d+)"')
 RENAME_LINK = re.compile(r'href="(/leagues/\d+/players/\d+/rename)"')
 OUT_BOX = re.compile(r"p\d+_out")  # a seat's "went out" box: p0_out, p1_out, ...

@@ -189,7 +189,7 @@ def test_one_hand_sent_twice_at_the_same_moment_is_saved_once(shared_app):
         game_id = table.game_ids[n // per_game]
         hand = test_concurrency.hand_in_play(game_id)
         form = test_concurrency.report(went_out=n % 4) | {"action_key": f"one-save-sent-twice-{n}"}
-        answers = sent_together(phones, f"/games/{game_id}/hands/{hand.id}/score", [form, form])
+        answers = sent_together(phones, f"/games/{game_id}/hand/{hand.number}/score", [form, form])
         saved = f"Hand {hand.number} saved."
         # Each phone is told once that the hand is saved, and nothing else about it.
         if any(
@@ -241,7 +241,7 @@ def test_the_phone_that_lost_a_race_with_its_own_key_is_told_only_what_happened(
             | {"action_key": f"phone-{phone}-sends-hand-{n}"}
             for phone in range(2)
         ]
-        answers = sent_together(phones, f"/games/{game_id}/hands/{hand.id}/score", forms)
+        answers = sent_together(phones, f"/games/{game_id}/hand/{hand.number}/score", forms)
         saved = f"Hand {hand.number} saved."
         told = sorted(
             ("saved" if saved in shown else "") + ("already" if "already saved" in shown else "")
