@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 
 SEATING = ("Ann", "Bob", "Cat", "Dan")
 STATIC = Path(__file__).resolve().parents[2] / "static"
-NOT_LIVE = re.compile(r"^Saved copy from \S.* — not live: the connection is down\. Try again$")
+NOT_LIVE = re.compile(r"^Saved copy from \S.* — not live: the connection is down\. Reload$")
 # The URLs of the pages the worker keeps, as the page itself can read them.
 KEPT_PAGES = """async () => {
   const cache = await caches.open("pages");
