@@ -215,7 +215,9 @@
       headers: { Accept: "application/json" } })
       .then(function (response) {
         if (new URL(response.url).pathname === signInPath) return { kind: "sign-in" };
-        if (!response.ok) return { kind: "answered", status: response.status, reason: "" };
+        if (!response.ok) {
+          return response.text().then(function (html) { return judged(response, html); });
+        }
         return response.json().then(function (data) {
           save.fields = save.fields.filter(function (f) { return f[0] !== "csrf_token"; });
           save.fields.push(["csrf_token", String(data.token)]);
@@ -233,6 +235,9 @@
       if (answer.kind !== "token") return answer;
       return freshToken(save).then(function (failed) {
         return failed || keep(save).then(function () { return post(save, waited); });
+      }).then(function (again) {
+        // Refused with a fresh token too: not one a later try would change.
+        return again.kind === "token" ? { kind: "answered", status: 400, reason: again.reason } : again;
       });
     });
   }
@@ -441,7 +446,8 @@
 
   var shown = recall(sessionStorage, SAID) || { flashes: [], words: [] };
   remember(sessionStorage, SAID, null);
-  shown.flashes.forEach(function (held) {
+  // Each put first in its place, so the last first: they read in the order they were said.
+  shown.flashes.slice().reverse().forEach(function (held) {
     var before = held.after && document.getElementById(held.after);
     if (before) before.insertAdjacentHTML("afterend", held.html);
     else document.getElementById("main").insertAdjacentHTML("afterbegin", held.html);
