@@ -237,7 +237,8 @@
         return failed || keep(save).then(function () { return post(save, waited); });
       }).then(function (again) {
         // Refused with a fresh token too: not one a later try would change.
-        return again.kind === "token" ? { kind: "answered", status: 400, reason: again.reason } : again;
+        if (again.kind !== "token") return again;
+        return { kind: "answered", status: 400, reason: again.reason };
       });
     });
   }
@@ -249,7 +250,8 @@
         return lock ? work() : null;
       });
     }
-    // No Web Locks: a short lease in localStorage, renewed as the work goes on.
+    // No Web Locks: a short lease in localStorage (the server's keys answer a save sent by
+    // two tabs all the same).
     var me = newKey();
     var held = recall(localStorage, LEASE);
     if (held && held.until > Date.now() && !wait) return Promise.resolve(null);
@@ -332,10 +334,11 @@
         return;
       }
       render();
+      if (landed) wait = FIRST_WAIT;
       if (!waiting.length || recall(localStorage, SIGN_IN)) return;
-      // Nothing landed: wait longer before the next try (a lock another tab held is no news).
-      wait = answers && !landed ? Math.min(wait * 2, LONGEST_WAIT) : wait;
       timer = window.setTimeout(sendWaiting, wait);
+      // Nothing landed: the next try waits longer (a lock another tab held is no news).
+      if (answers && !landed) wait = Math.min(wait * 2, LONGEST_WAIT);
     });
   }
 
@@ -346,6 +349,7 @@
   }
 
   // --- A form sent from this page: saved here first, then sent at once.
+
   // Messages for the next page this tab opens: the server's, and the outbox's own words.
   function keepMessages(flashes, words) {
     var held = recall(sessionStorage, SAID) || { flashes: [], words: [] };
@@ -356,8 +360,20 @@
 
   function said(text) { keepMessages([], [text]); }
 
-  function tableUrl(save) {
-    return save.url.replace(/(\/games\/\d+).*$/, "$1");
+  function waitingWords(save) {
+    return save.what + " is saved on this phone and will be sent when the connection is back.";
+  }
+
+  // Kept, the phone goes to the table screen: its saved copy, where the service worker runs.
+  // Where none does (plain http), the page stays as it is, its status line saying so.
+  function toTable(save) {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      window.location.assign(save.url.replace(/(\/games\/\d+).*$/, "$1"));
+      return null;
+    }
+    shown = recall(sessionStorage, SAID) || shown;
+    remember(sessionStorage, SAID, null);
+    return render();
   }
 
   function sentFromHere(save, form, submitter) {
@@ -366,8 +382,8 @@
       if (!answer) {
         // Another tab holds the outbox, or an earlier save could not be sent: it waits.
         return find(save.id).then(function (kept) {
-          if (kept) said(save.what + " is saved on this phone and will be sent when the connection is back.");
-          window.location.assign(tableUrl(save));
+          if (kept) said(waitingWords(save));
+          return toTable(save);
         });
       }
       if (answer.kind === "landed") {
@@ -377,13 +393,13 @@
       }
       if (answer.kind === "answered") return openAnswer(form, submitter, save.key);
       if (answer.kind === "sign-in") {
-        form.dataset.outboxSending = "";
+        // Kept: the form stays as it was sent, and the status line asks to sign in.
         return render().then(function () { box.scrollIntoView(); });
       }
-      var words = answer.kind === "not-dealt" ? answer.reason + " It is kept on this phone and sent after it." :
-        save.what + " is saved on this phone and will be sent when the connection is back.";
-      said(words);
-      window.location.assign(tableUrl(save));
+      said(answer.kind === "not-dealt"
+        ? answer.reason + " It is saved on this phone and will be sent after that hand."
+        : waitingWords(save));
+      return toTable(save);
     });
   }
 
@@ -461,7 +477,8 @@
       if (waiting.length && recall(localStorage, SIGN_IN)) {
         var ask = paragraph(box, "Sign in again to send " + counted(waiting.length) + ". ");
         var link = document.createElement("a");
-        link.href = box.dataset.signIn + "?next=" + encodeURIComponent(location.pathname + location.search);
+        var here = location.pathname + location.search;
+        link.href = box.dataset.signIn + "?next=" + encodeURIComponent(here);
         link.textContent = "Sign in";
         ask.appendChild(link);
       } else if (waiting.length) {
