@@ -142,10 +142,14 @@ def test_a_save_sent_by_two_tabs_at_once_lands_once(
     expect(second_tab.locator("#waiting")).to_be_hidden()  # it has not looked yet
     expect(outbox(page)).to_contain_text("1 save waiting")
 
-    # Back online, both tabs send what waits at the same moment.
+    # Back online, both tabs would send what waits at the same moment: the lock the phone's
+    # tabs share lets one send it.
+    sent: list[str] = []
+    page.context.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
     page.context.set_offline(False)
     for tab in (page, second_tab):
         expect(tab.locator(".hand-of")).to_have_text("Hand 2 of 7")
+    assert sent == [f"{page.url.split('/games/')[0]}/games/{game.game_id}/hand/1/score"]
     assert saved(live_app, game.game_id) == (
         [(1, "scored", 2), (2, "playing", 1)],
         len(SEATING),
