@@ -12,7 +12,7 @@ PYTEST_ARGS ?= -n 2
 # Which system libraries a target needs: `run` (PDFs), `test` (also poppler-utils and Chromium).
 SYSTEM := run
 
-.PHONY: run test lint format bench clean system-deps
+.PHONY: run test container-test lint format bench clean system-deps
 
 run: SYSTEM := run
 test: SYSTEM := test
@@ -33,11 +33,15 @@ $(VENV)/.dev-installed: pyproject.toml $(VENV)/.run-installed
 # then never compiles it, even where PYTHONDONTWRITEBYTECODE is set.
 run: system-deps $(VENV)/.run-installed
 	$(BIN)/python -m compileall -q scorekeeper
-	$(BIN)/flask --app scorekeeper db upgrade
-	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m scorekeeper.commands.serve
+	$(BIN)/scorekeeper db upgrade
+	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
 test: system-deps $(VENV)/.dev-installed
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Builds the Dockerfile's image and serves from it, with docker or podman (minutes).
+container-test: $(VENV)/.dev-installed
+	CONTAINER_TEST=1 $(BIN)/python -m pytest tests/test_container.py
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .

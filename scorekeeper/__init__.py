@@ -1,8 +1,8 @@
 """Scorekeeper: the scorekeeping and referee companion for May I? and contract rummy.
 
 Importing the package loads no framework, so `scorekeeper.rules` stays pure even at run time;
-`create_app` is looked up lazily, and `flask --app scorekeeper` and
-`gunicorn 'scorekeeper:create_app()'` still find it here.
+`create_app` is looked up lazily, and `flask --app scorekeeper` still finds it here. WSGI
+servers take `scorekeeper.wsgi:app`.
 """
 
 from typing import Any

@@ -11,7 +11,7 @@ from scorekeeper import config
 from scorekeeper.commands.cli import register_commands
 from scorekeeper.extensions import compress, csrf, db
 from scorekeeper.views import register_blueprints
-from scorekeeper.web import access, assets, database, once, security, sessions
+from scorekeeper.web import access, assets, database, once, request_log, security, sessions
 
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent
@@ -66,6 +66,8 @@ def create_app(
     config.private_folder(Path(app.instance_path))
     config.ensure_secret_key(app)
 
+    # First, so that its clock starts before every other hook and stops after them all.
+    request_log.register(app)
     db.init_app(app)
     database.configure_engine(app)
     csrf.init_app(app)

@@ -1,7 +1,8 @@
 """A league's stored rows, keyed by what they mean rather than by their ids.
 
 Two leagues hold the same facts when these are equal: every column of their players, rule
-sets, seasons, games, seats, hands, suspensions, scores, May I?s and corrections, with each
+sets, seasons, games, seats, hands, suspensions, scores, May I?s, corrections and proposed
+corrections, with each
 reference written as the row it names (a game by its number, a seat by its position, a hand
 by its number and attempt, ...). Left out: ids, the times a row was written or changed, and
 the version counters that only tell phones a row moved.
@@ -28,6 +29,7 @@ TABLES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "hand_score": (("seat_id",), "hand_id"),
     "may_i_claim": ((), "hand_id"),
     "correction": ((), "hand_id"),
+    "proposed_correction": ((), "hand_id"),
 }
 REFERENCES = {
     "game_id": "game",
@@ -35,6 +37,7 @@ REFERENCES = {
     "seat_id": "seat",
     "player_id": "player",
     "ruleset_id": "rule_set",
+    "correction_id": "correction",
 }
 
 

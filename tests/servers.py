@@ -40,11 +40,13 @@ def server_command(kind: str, port: int) -> list[str]:
         sys.executable,
         "-m",
         "gunicorn",
+        # Two test servers at once must not take over each other's control socket.
+        "--no-control-socket",
         "-w",
         "1",
         "-b",
         f"127.0.0.1:{port}",
-        "scorekeeper:create_app()",
+        "scorekeeper.wsgi:app",
     ]
 
 

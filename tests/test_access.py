@@ -30,7 +30,7 @@ from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues, rulesets
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Account, Game, HandScore, JoinedPhone, League, LoginAttempt
-from scorekeeper.play import games, mayi
+from scorekeeper.play import games, mayi, proposals
 from scorekeeper.web import access
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,6 +72,7 @@ LEAGUE_ARGUMENTS = {
     "season_id",
     "ruleset_id",
     "phone_id",
+    "proposal_id",
 }
 # URL arguments that count within what the URL names (a hand's number in its game): the same
 # in every league, so never mixed in from another.
@@ -117,6 +118,7 @@ class Side:
     claim_id: int
     seat_id: int
     phone_id: int
+    proposal_id: int
     names: tuple[str, ...]
 
     def candidates(self, argument: str) -> list[Any]:
@@ -131,6 +133,7 @@ class Side:
             "ruleset_id": [self.ruleset_id],
             "token": [self.token],
             "phone_id": [self.phone_id],
+            "proposal_id": [self.proposal_id],
         }
         if argument not in values:
             pytest.fail(f"No value for the URL argument {argument!r}: teach Side.candidates.")
@@ -158,6 +161,10 @@ def build_side(owner: Account, name: str, players: tuple[str, ...]) -> Side:
     claim = mayi.record_claim(playing, game.seats[1])
     phone = JoinedPhone(league_id=league.id, token=f"phone-of-{league.id}", device="Android")
     db.session.add(phone)
+    # A phone that waited proposed hand 1 otherwise.
+    sent = [tally(low=1), out(), tally(high=1), tally(ace=1)]
+    proposal = proposals.propose(game.hands[0], sent, stock_ran_out=False, sent_by="a phone")
+    assert proposal is not None
     db.session.commit()
     loaded(game)
     return Side(
@@ -173,6 +180,7 @@ def build_side(owner: Account, name: str, players: tuple[str, ...]) -> Side:
         claim_id=claim.id,
         seat_id=game.seats[1].id,
         phone_id=phone.id,
+        proposal_id=proposal.id,
         names=(name, *players),
     )
 

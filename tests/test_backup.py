@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 import sqlite3
+import subprocess
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -13,7 +14,8 @@ import pytest
 from conftest import ON_POSTGRES, SETTINGS, out, play_hand, tally
 from flask import Flask
 from flask_migrate import upgrade
-from sqlalchemy import select, text
+from reading import visible_text
+from sqlalchemy import URL, create_engine, select, text
 
 from scorekeeper import create_app
 from scorekeeper.commands import backup
@@ -270,3 +272,71 @@ def test_backup_and_restore_are_documented():
     readme = (ROOT / "README.md").read_text()
     assert "flask --app scorekeeper backup" in readme
     assert "flask --app scorekeeper restore" in readme
+
+
+# --- PostgreSQL: pg_dump and pg_restore, as docs/deploy.md says ---
+
+
+def libpq_url(url: URL) -> str:
+    """An SQLAlchemy URL as pg_dump and pg_restore read one (no driver name)."""
+    return url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+@pytest.fixture
+def fresh_database(app) -> Iterator[URL]:
+    """An empty PostgreSQL database beside the test's, dropped afterwards."""
+    url = db.engine.url.set(database=f"{db.engine.url.database}_restored")
+    server = create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with server.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{url.database}"'))
+        connection.execute(text(f'CREATE DATABASE "{url.database}"'))
+    yield url
+    with server.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{url.database}" WITH (FORCE)'))
+    server.dispose()
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="PostgreSQL only: TEST_DATABASE_URL names none")
+@pytest.mark.skipif(
+    not (shutil.which("pg_dump") and shutil.which("pg_restore")),
+    reason="pg_dump and pg_restore are not installed",
+)
+def test_a_postgresql_dump_restores_into_a_fresh_database(app, fresh_database, tmp_path):
+    league = make_smiths()
+    owner_id, game_id = league.owner_id, db.session.scalar(select(Game.id))
+    as_is = contents()
+    dump = tmp_path / "scorekeeper.dump"
+
+    # The commands of docs/deploy.md, as an operator types them.
+    subprocess.run(
+        ["pg_dump", "-Fc", "-f", str(dump), libpq_url(db.engine.url)], check=True, timeout=120
+    )
+    subprocess.run(
+        ["pg_restore", "--no-owner", "-d", libpq_url(fresh_database), str(dump)],
+        check=True,
+        timeout=120,
+    )
+
+    restored = create_app(
+        {**SETTINGS, "SQLALCHEMY_DATABASE_URI": fresh_database.render_as_string(False)},
+        instance_path=tmp_path / "restored",
+    )
+    with restored.app_context():
+        assert contents() == as_is
+        client = restored.test_client()
+        with client.session_transaction() as session:
+            session["account_id"] = owner_id
+        assert client.get("/readyz").status_code == 200
+        sheet = visible_text(client.get(f"/games/{game_id}/sheet"))
+        db.session.remove()
+        db.engine.dispose()
+    assert "The Smiths" in sheet
+    assert all(name in sheet for name in ("Ann", "Bob", "Cat", "Dan"))
+
+
+def test_postgresql_backups_are_documented_as_the_test_runs_them():
+    deploy = (ROOT / "docs" / "deploy.md").read_text()
+    assert "pg_dump -Fc -f" in deploy
+    assert "pg_restore --no-owner -d" in deploy
+    assert "[docs/deploy.md](docs/deploy.md#7-backups)" in (ROOT / "README.md").read_text()
+    assert "## 7. Backups" in deploy

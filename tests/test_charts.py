@@ -60,8 +60,12 @@ def test_chart_is_an_image_with_a_title_and_a_text_alternative():
         ([[120]],                                     1),
         ([[0, 0, 0], [0, 5, 10]],                     3),
         ([[12345, 60000]],                            2),
+        # Bonuses below zero: totals under 0 stay inside the picture.
+        ([[-30, -10, 5], [10, -40, -20]],             3),
+        ([[-30, -60]],                                2),
     ],
-    ids=["one-series", "three-series", "one-point", "zeros", "big-totals"],
+    ids=["one-series", "three-series", "one-point", "zeros", "big-totals", "below-zero",
+         "all-below-zero"],
 )
 # fmt: on
 def test_one_polyline_per_series_with_a_point_per_value_inside_the_picture(values_by_series, labels):
@@ -78,6 +82,16 @@ def test_one_polyline_per_series_with_a_point_per_value_inside_the_picture(value
         for (_, y1), (_, y2), v1, v2 in zip(points, points[1:], values, values[1:], strict=False):
             assert (y1 < y2) == (v1 > v2) and (y1 == y2) == (v1 == v2)
     assert svg.count('class="series s') == len(values_by_series)
+
+
+def test_the_scale_reaches_below_zero_for_totals_below_it():
+    svg = charts.line_chart([charts.Series("Ann", [-30, 20])], ["1", "2"], "T", "D")
+
+    ticks = [int(t) for t in re.findall(r'text-anchor="end">(-?\d+)</text>', svg)]
+    assert ticks[0] <= -30 and 0 in ticks and ticks[-1] >= 20
+    (low, high), *_ = polylines(svg)
+    # -30 stands lower on the picture (a larger y) than 20, and above the x-axis labels.
+    assert high[1] < low[1] < charts.HEIGHT - charts.BOTTOM + 0.1
 
 
 def test_each_series_has_its_own_marker_and_a_legend_entry():

@@ -20,8 +20,8 @@ from scorekeeper.commands import demo
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues, rulesets
 from scorekeeper.league import settings as league_settings
-from scorekeeper.models import Game, League, LeagueRuleSet
-from scorekeeper.play import games, hands, interruptions, mayi
+from scorekeeper.models import Game, League, LeagueRuleSet, ProposedCorrection
+from scorekeeper.play import games, hands, interruptions, mayi, proposals
 from scorekeeper.rules.entries import PlayerEntry
 
 NO_SCORE = PlayerEntry(no_score=True)
@@ -40,6 +40,12 @@ def start(
     )
     db.session.commit()
     return loaded(game)
+
+
+def propose(hand, entries, sent_by: str) -> ProposedCorrection:
+    kept = proposals.propose(hand, entries, stock_ran_out=False, sent_by=sent_by)
+    assert kept is not None
+    return kept
 
 
 def correct(hand, entries, made_by: str, reason: str = "", stock_ran_out: bool = False) -> None:
@@ -75,7 +81,16 @@ def rich_league() -> League:
     mayi.record_claim(first, seat(a, "Bob"))
     hands.renew_stock(first)
     play_hand(a, [out(), NO_SCORE, tally(low=2), tally(high=1), tally(ace=1)])
-    correct(first, [out(), NO_SCORE, tally(low=3), tally(high=1), tally(ace=1)], "Ann")
+    # A phone that waited proposed hand 1 as fixed below; the fix accepted it.
+    fixed_1 = [out(), NO_SCORE, tally(low=3), tally(high=1), tally(ace=1)]
+    accepted = propose(first, fixed_1, "a phone (iPhone, Safari)")
+    correct(first, fixed_1, "Ann")
+    proposals.accept(accepted, first, first.corrections[0], "owner")
+    dropped = propose(first, [tally(low=1), out(), NO_SCORE, tally(high=1), tally(ace=1)], "kim")
+    proposals.drop(dropped, first, "owner")
+    propose(first, [tally(low=2), out(), NO_SCORE, tally(high=1), tally(ace=1)], "kim")
+    db.session.commit()
+    loaded(a)
     hands.redeal(games.current_hand(a), "Two cards were exposed")
     second_hand = [
         tally(low=1),
@@ -175,6 +190,13 @@ def test_export_import_export_gives_the_same_file(app, runner):
     assert history["old"]["players"]["Bob"]["score"] == 30
     assert history["new"]["players"]["Bob"]["score"] == 35
     assert a["hands"][2]["corrections"][0]["reason"] == "The table agreed on a 5-point penalty"
+    proposed = a["hands"][0]["proposals"]
+    assert [(p["state"], p["sent_by"], p["decided_by"], p["correction"]) for p in proposed] == [
+        ("accepted", "a phone (iPhone, Safari)", "owner", 0),
+        ("dropped", "kim", "owner", None),
+        ("waiting", "kim", "", None),
+    ]
+    assert proposed[1]["players"]["Robert"]["went_out"] is True  # as named today
     eve, finishers = a["seats"][4], [s["final_total"] for s in a["seats"][:4]]
     assert (eve["left_from_hand"], eve["total_posted"]) == (5, True)
     assert eve["final_total"] == sum(sorted(finishers)[-2:])
@@ -286,6 +308,17 @@ def change(**paths):
 DELETE = object()
 HAND_1 = "games__0__hands__0__players"
 HAND_3 = "games__0__hands__2__players"
+# A proposed correction of hand 1, accepted by the hand's first correction (it has none).
+PROPOSAL = {
+    "sent_at": "2026-11-26T08:00:00+00:00",
+    "sent_by": "kim",
+    "stock_ran_out": False,
+    "players": {"Ann": {"went_out": True}, "Bob": {}, "Cat": {}, "Dan": {}, "Eve": {}},
+    "state": "accepted",
+    "decided_by": "owner",
+    "decided_at": "2026-11-26T08:05:00+00:00",
+    "correction": 0,
+}
 
 # fmt: off
 REFUSALS = [
@@ -294,7 +327,7 @@ REFUSALS = [
     ("empty",               lambda text: "",                                   "line 1, column 1: the file is not valid JSON, or it was cut short (Expecting value)."),
     ("not an object",       lambda text: "[1, 2]",                             "The file holds a list, not a league: expected a JSON object."),
     ("another format",      change(format="spreadsheet"),                      'format: this is not a Scorekeeper league file (expected "scorekeeper-league").'),
-    ("unknown version",     change(version=3),                                 "version: this app reads versions 1 to 2 of the league file, not 3."),
+    ("unknown version",     change(version=4),                                 "version: this app reads versions 1 to 3 of the league file, not 4."),
     ("negative tally",      change(**{f"{HAND_3}__Ann__tally__2-9": -1}),      'games[0].hands[2].players["Ann"].tally["2-9"]: a count of cards cannot be negative.'),
     ("unknown card group",  change(**{f"{HAND_3}__Ann__tally": {"2-10": 2}}),  'games[0].hands[2].players["Ann"].tally["2-10"]: the rules have no card price “2-10”.'),
     ("two players out",     change(**{f"{HAND_1}__Bob": {"went_out": True}}),  "games[0].hands[0].players: Only one player can go out in a hand, but Ann and Bob are marked out."),
@@ -308,6 +341,8 @@ REFUSALS = [
     ("rules refused",       change(rulesets__0__rules__hands__0__cards_dealt=0), "rulesets[0].rules.hands[0].cards_dealt: Hand 1: each player is dealt 1 to 60 cards, not 0."),
     ("game rules refused",  change(games__0__rules__prices=[]),                "games[0].rules.prices: Say what the card A costs when left in hand."),
     ("unknown field",       change(games__0__hands__0__dealt_by="Ann"),        "games[0].hands[0].dealt_by: this field is not part of the format."),
+    ("proposal in play",    change(games__0__hands__3__proposals=[PROPOSAL]),  "games[0].hands[3].proposals: only a scored hand can have proposed corrections."),
+    ("proposal's fix",      change(games__0__hands__0__proposals=[PROPOSAL]),  "games[0].hands[0].proposals[0].correction: an accepted proposal names one of the hand's corrections."),
     ("league name taken",   change(league__name="the smiths"),                 "league.name: a league called “The Smiths” is already here; rename one of them first."),
 ]
 # fmt: on

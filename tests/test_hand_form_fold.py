@@ -32,13 +32,16 @@ FOUR = ("Ann", "Bob", "Cat", "Dan")
         # face value from 2 up: the cheapest fold, a dear 2 stays
         ("liverpool",      1,  ("6", "7", "8", "9", "10, J, Q, K", "A, Joker"),    "More cards: 2 to 5"),
         ("may-i-deuces",   1,  ("7", "8", "9", "10, J, Q, K", "A", "2"),           "More cards: 3 to 6"),
+        # a bonus's tick is no card: it never folds, whatever it is worth
+        ("continental-spain", 1, ("7", "8", "9", "10, J, Q, K", "A", "Joker",
+                                  "Down and out in one turn"),                     "More cards: 2 to 6"),
     ],
     ids=["continental", "may-i-11", "progressive-1", "progressive-11", "progressive-13-13",
-         "liverpool", "deuces"],
+         "liverpool", "deuces", "spain-bonus"],
 )
 # fmt: on
 def test_which_price_groups_show_at_once(preset, hand, shown, words):
-    groups = rules.hand_prices(rules.preset(preset), hand)
+    groups = rules.report_groups(rules.preset(preset), hand)
     folded = folded_groups(groups)
 
     assert tuple(group.label for group in groups if group not in folded) == shown

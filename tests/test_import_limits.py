@@ -195,15 +195,15 @@ def test_the_largest_file_the_bounds_allow_imports_and_one_game_more_is_refused(
     assert len(league.games) == largest == 59
 
 
-def test_a_tally_of_more_groups_than_a_deck_has_is_refused(client, smiths):
+def test_a_tally_of_more_groups_than_a_deck_and_its_bonuses_have_is_refused(client, smiths):
     report = smiths["games"][0]["hands"][0]["players"]["Bob"]
-    report["tally"] = {f"G{i}": 1 for i in range(limits.PRICE_GROUPS.high + 1)}
+    report["tally"] = {f"G{i}": 1 for i in range(limits.TALLY_ENTRIES.high + 1)}
 
     response = upload(client, smiths)
 
     assert response.status_code == 422
     assert (
-        'games[0].hands[0].players["Bob"].tally: at most 14 card groups, not 15.'
+        'games[0].hands[0].players["Bob"].tally: at most 18 entries in a tally, not 19.'
         in visible_text(response)
     )
 

@@ -1,5 +1,6 @@
-"""The app as a deployment runs it: built into a wheel, installed apart from the checkout,
-started from another directory, serving pages, stylesheets and PDFs."""
+"""The app as a deployment runs it: built into a wheel without a warning, installed apart
+from the checkout with its `scorekeeper` command, started from another directory by gunicorn
+on the example settings, serving pages, stylesheets and PDFs."""
 
 from __future__ import annotations
 
@@ -30,14 +31,21 @@ BUILD = "from setuptools import build_meta as b; import sys; print(getattr(b, sy
 
 
 def build(kind: str, source: Path, out: Path) -> Path:
-    """Build an sdist or a wheel of `source` with setuptools' own backend (no download)."""
+    """Build an sdist or a wheel of `source` with setuptools' own backend (no download),
+    checking that setuptools warns about nothing."""
+    # Without bytecode writing turned off, setuptools would say it skips byte-compiling.
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     result = subprocess.run(
         [sys.executable, "-c", BUILD, f"build_{kind}", str(out)],
         cwd=source,
+        env=env,
         capture_output=True,
         text=True,
         check=True,
     )
+    said = result.stdout + result.stderr
+    warnings = [line for line in said.splitlines() if "warn" in line.lower()]
+    assert not warnings, f"building the {kind} warned:\n" + "\n".join(warnings)
     return out / result.stdout.strip().splitlines()[-1]
 
 
@@ -102,36 +110,40 @@ def elsewhere(installed: Path, tmp_path: Path) -> tuple[Path, dict[str, str]]:
     return work, env
 
 
-def flask(work: Path, env: dict[str, str], *args: str) -> str:
-    """Run a `flask --app scorekeeper` command in `work`; its output."""
-    result = subprocess.run(
-        [sys.executable, "-m", "flask", "--app", "scorekeeper", *args],
+def scorekeeper(
+    installed: Path, work: Path, env: dict[str, str], *args: str
+) -> subprocess.CompletedProcess:
+    """Run the installed `scorekeeper` command in `work`."""
+    return subprocess.run(
+        [str(installed / "bin" / "scorekeeper"), *args],
         cwd=work,
         env=env,
         capture_output=True,
         text=True,
     )
+
+
+def succeeds(result: subprocess.CompletedProcess) -> str:
+    """The output of a command that must succeed."""
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
 
 
 @pytest.fixture
-def gunicorn(elsewhere) -> Iterator[str]:
-    """gunicorn serving the installed app from the other directory; its base URL."""
+def gunicorn(elsewhere, tmp_path) -> Iterator[str]:
+    """gunicorn serving the installed app from the other directory, with the example
+    settings (one worker) and a home folder of its own; its base URL."""
     work, env = elsewhere
+    env = {key: value for key, value in env.items() if key != "XDG_RUNTIME_DIR"}
+    env["HOME"] = str(tmp_path / "home")
+    (tmp_path / "home").mkdir()
+    request_lines = (tmp_path / "requests.log").open("w")
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "-w",
-            "1",
-            "-b",
-            "127.0.0.1:0",
-            "scorekeeper:create_app()",
-        ],
+        [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py")]
+        + ["-w", "1", "-b", "127.0.0.1:0", "scorekeeper.wsgi:app"],
         cwd=work,
         env=env,
+        stdout=request_lines,
         stderr=subprocess.PIPE,
         text=True,
     )
@@ -159,10 +171,11 @@ def gunicorn(elsewhere) -> Iterator[str]:
         server.wait(timeout=30)
         reader.join(timeout=30)
         server.stderr.close()
+        request_lines.close()
 
 
 def test_the_installed_package_migrates_and_serves_from_another_directory(
-    installed, elsewhere, gunicorn
+    installed, elsewhere, gunicorn, tmp_path
 ):
     work, env = elsewhere
     where = subprocess.run(
@@ -174,12 +187,12 @@ def test_the_installed_package_migrates_and_serves_from_another_directory(
         check=True,
     ).stdout
     assert Path(where.strip()).is_relative_to(installed)
-    flask(work, env, "db", "upgrade")
+    succeeds(scorekeeper(installed, work, env, "db", "upgrade"))
     # The instance folder is ./instance of the working directory, never in the package.
     assert (work / "instance" / "scorekeeper.db").is_file()
     assert (work / "instance" / "secret_key").is_file()
     assert not list(installed.rglob("instance")), "the instance folder went into the package"
-    assert "Demo" in flask(work, env, "demo")
+    assert "Demo" in succeeds(scorekeeper(installed, work, env, "demo"))
     browser = urllib.request.build_opener(
         urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
     )
@@ -209,3 +222,47 @@ def test_the_installed_package_migrates_and_serves_from_another_directory(
     kind, pdf = get(f"/games/{game}/blank.pdf")
     assert kind == "application/pdf"
     assert pdf.startswith(b"%PDF-")
+    kind, _ = get("/readyz")
+    assert kind.startswith("text/plain")
+
+    # One line per request, with its milliseconds, through the example settings' logging.
+    requests = (tmp_path / "requests.log").read_text()
+    assert re.search(rf"GET /games/{game}/blank\.pdf 200 \d+\.\d ms", requests), requests
+    assert re.search(r"POST /login 302 \d+\.\d ms", requests), requests
+    # No control socket: nothing in the home folder, which a second instance could take over.
+    assert not list((tmp_path / "home").iterdir())
+
+
+def test_the_wheel_says_its_license_version_and_command(packages):
+    _, wheel = packages
+    with zipfile.ZipFile(wheel) as archive:
+        (info,) = {name.split("/")[0] for name in archive.namelist() if ".dist-info/" in name}
+        metadata = archive.read(f"{info}/METADATA").decode()
+        entry_points = archive.read(f"{info}/entry_points.txt").decode()
+        licence = archive.read(f"{info}/licenses/LICENSE").decode()
+    assert "License-Expression: MIT" in metadata
+    assert licence == (ROOT / "LICENSE").read_text()
+    assert licence.startswith("MIT License\n\nCopyright (c) ")
+    assert "scorekeeper = scorekeeper.commands.main:scorekeeper" in entry_points
+    # The newest release in the changelog is the version the package says it is.
+    version = re.search(r"^Version: (.+)$", metadata, re.M).group(1)
+    changelog = (ROOT / "CHANGELOG.md").read_text()
+    newest = re.search(r"^## \[(\d[^\]]*)\]", changelog, re.M).group(1)
+    assert newest == version
+
+
+def test_the_scorekeeper_command_helps_and_reaches_the_apps_commands(installed, elsewhere):
+    work, env = elsewhere
+
+    general = succeeds(scorekeeper(installed, work, env, "--help"))
+    serve = succeeds(scorekeeper(installed, work, env, "serve", "--help"))
+    version = succeeds(scorekeeper(installed, work, env, "--version"))
+
+    assert general.startswith("Usage: scorekeeper [OPTIONS] COMMAND [ARGS]...")
+    assert "scorekeeper db upgrade" in general
+    listed = re.findall(r"^  (\S+) ", general.split("Commands:")[1], re.M)
+    assert {"serve", "db", "demo", "import", "export", "backup", "restore"} <= set(listed)
+    assert "run" not in listed  # one way to serve the app
+    assert serve.startswith("Usage: scorekeeper serve [OPTIONS]")
+    assert "--host" in serve and "--port" in serve
+    assert re.search(r"^scorekeeper, version \d+\.\d+\.\d+$", version)

@@ -157,3 +157,38 @@ def test_receipts_are_kept_under_a_key_unique_within_a_game_and_go_with_it(file_
     with db.engine.begin() as connection:
         connection.execute(text("DELETE FROM game WHERE id = :id"), {"id": game_id})
         assert connection.scalar(text("SELECT count(*) FROM action_receipt")) == 0
+
+
+def test_proposed_corrections_are_kept_per_hand_and_go_with_their_game(file_app):
+    upgrade()
+    owner = accounts.create_account("kim", "a long enough passphrase")
+    league = leagues.create_league("The Smiths", "continental", owner)
+    seated = [leagues.add_player(league, name) for name in ("Ann", "Bob", "Cat", "Dan")]
+    game = games.start_game(league, league.rulesets[0], seated, 0)
+    db.session.commit()
+    game_id = game.id
+    db.session.remove()
+    with db.engine.connect() as connection:
+        hand_id = connection.scalar(
+            text("SELECT id FROM hand WHERE game_id = :id"), {"id": game_id}
+        )
+    downgrade(revision="f2b7c4e91a06")  # the schema before proposed corrections
+    assert "proposed_correction" not in inspect(db.engine).get_table_names()
+
+    upgrade()
+
+    report = json.dumps({"stock_ran_out": False, "entries": [{"went_out": True}]})
+    with db.engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO proposed_correction (game_id, hand_id, report, sent_by, sent_at,"
+                " state, decided_by, version) VALUES (:game, :hand, :report, 'kim',"
+                " '2026-11-26', 'WAITING', '', 1)"
+            ),
+            {"game": game_id, "hand": hand_id, "report": report},
+        )
+    with db.engine.connect() as connection:
+        assert connection.scalar(text("SELECT state FROM proposed_correction")) == "WAITING"
+    with db.engine.begin() as connection:
+        connection.execute(text("DELETE FROM game WHERE id = :id"), {"id": game_id})
+        assert connection.scalar(text("SELECT count(*) FROM proposed_correction")) == 0

@@ -18,7 +18,15 @@ from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues
-from scorekeeper.models import Account, ActionReceipt, LoginAttempt, MayIClaim, Player, Season
+from scorekeeper.models import (
+    Account,
+    ActionReceipt,
+    LoginAttempt,
+    MayIClaim,
+    Player,
+    ProposedCorrection,
+    Season,
+)
 from scorekeeper.play import games
 
 pytestmark = pytest.mark.database
@@ -252,3 +260,34 @@ def test_the_phone_that_lost_a_race_with_its_own_key_is_told_only_what_happened(
             wrong.append(f"hand {hand.number}: {answers}")
 
     assert not wrong, "\n".join(wrong)
+
+
+def test_two_phones_that_waited_racing_on_one_hand_save_one_and_keep_the_other_as_a_proposal(
+    shared_app,
+):
+    table = test_concurrency.start_games(1)
+    game_id = table.game_ids[0]
+    phones = [Browser(shared_app, account_id=table.owner_id) for _ in range(2)]
+    kept = "is kept as a proposed correction"
+
+    wrong = []
+    for n in range(test_concurrency.HANDS_PER_GAME):
+        hand = test_concurrency.hand_in_play(game_id)
+        forms = [
+            test_concurrency.report(went_out=phone)
+            | {"action_key": f"phone-{phone}-waited-hand-{n}", "waited": "1"}
+            for phone in range(2)
+        ]
+        answers = sent_together(phones, f"/games/{game_id}/hand/{hand.number}/score", forms)
+        told = sorted(
+            ("saved" if f"Hand {hand.number} saved." in shown else "")
+            + ("kept" if kept in shown else "")
+            for _, shown in answers
+        )
+        # Both answers redirect: one phone's hand is saved, the other's kept to be decided.
+        if told != ["kept", "saved"] or {status for status, _ in answers} != {302}:
+            wrong.append(f"hand {hand.number}: {answers}")
+
+    assert not wrong, "\n".join(wrong)
+    assert count(ProposedCorrection) == test_concurrency.HANDS_PER_GAME
+    assert count(ActionReceipt) == 2 * test_concurrency.HANDS_PER_GAME

@@ -73,7 +73,7 @@ def restore(backup_file: Path) -> None:
         raise BackupError(f"{backup_file} is not a readable SQLite database ({error}).") from error
 
 
-@click.command("backup")
+@click.command("backup", short_help="Copy the SQLite database to instance/backups/.")
 @with_appcontext
 def backup_command() -> None:
     """Write a consistent copy of the SQLite database to instance/backups/."""
@@ -84,7 +84,7 @@ def backup_command() -> None:
     click.echo(f"Backup written to {path}")
 
 
-@click.command("restore")
+@click.command("restore", short_help="Put a SQLite backup back (stop the server first).")
 @click.argument("backup_file", type=click.Path(path_type=Path))
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 @with_appcontext

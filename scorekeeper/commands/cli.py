@@ -16,6 +16,8 @@ from scorekeeper.league import accounts
 from scorekeeper.web.database import commit
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+# Set in the click context's meta by `scorekeeper serve`: a server, though started by a command.
+SERVING = "scorekeeper.serving"
 
 
 def register_commands(app: Flask) -> None:
@@ -34,9 +36,12 @@ def wants_migrations() -> bool:
     """True for the command line (and code that already loaded Flask-Migrate), not a server.
 
     Alembic takes a third of a second to import and a server never migrates: `make run`
-    and deployments run `flask db upgrade` (a command) before serving.
+    and deployments run `scorekeeper db upgrade` (a command) before serving.
     """
-    return click.get_current_context(silent=True) is not None or "flask_migrate" in sys.modules
+    if "flask_migrate" in sys.modules:
+        return True
+    command = click.get_current_context(silent=True)
+    return command is not None and not command.meta.get(SERVING, False)
 
 
 def init_migrations(app: Flask) -> None:
@@ -55,14 +60,14 @@ def upgrade() -> None:
     migrate_upgrade()
 
 
-@click.command("init-db")
+@click.command("init-db", short_help="Create or update the database (as db upgrade).")
 def init_db_command() -> None:
     """Create or upgrade the database to the newest schema; safe to run twice."""
     upgrade()
     click.echo("The database is up to date.")
 
 
-@click.command("demo")
+@click.command("demo", short_help="Add a demo league to try the app with.")
 def demo_command() -> None:
     """Add the demo league (one finished and one game in progress); safe to run twice."""
     upgrade()
@@ -74,7 +79,7 @@ def demo_command() -> None:
         click.echo(f"The demo league “{league.name}” is already here.")
 
 
-@click.command("export")
+@click.command("export", short_help="Write a league as JSON to stdout.")
 @click.argument("league", required=False)
 def export_command(league: str | None) -> None:
     """Write a league (its id or exact name; optional with one league) as JSON to stdout."""
@@ -85,7 +90,7 @@ def export_command(league: str | None) -> None:
     click.echo(exchange.league_json(found), nl=False)
 
 
-@click.command("import")
+@click.command("import", short_help="Read a league file into a new league.")
 @click.argument("file", type=click.File("rb"))
 @click.option(
     "--owner",

@@ -1,7 +1,8 @@
 """Serve the app for the kitchen table: a production WSGI server, reachable on the Wi-Fi.
 
-Run by `make run` after the database is migrated. HOST and PORT override the defaults
-(0.0.0.0, so phones on the same network can connect, and 5000).
+`scorekeeper serve` (and `make run`, after the database is migrated). --host and --port, or
+HOST and PORT, override the defaults (0.0.0.0, so phones on the same network can connect,
+and 5000).
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ import socket
 import sys
 from collections.abc import Mapping
 
+import click
 import segno
 from flask import Flask
 from waitress import serve
 
 from scorekeeper.app import create_app
+from scorekeeper.commands.cli import SERVING
+from scorekeeper.web import request_log
 
 if sys.platform != "win32":
     # Open files are limited per process on Unix only.
@@ -125,11 +129,31 @@ def allow_open_files(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (ceiling, hard))
 
 
-def main() -> None:
-    """Print where to point a phone (with a QR code) and serve until interrupted."""
-    host = os.environ.get("HOST", "0.0.0.0")
-    port = int(os.environ.get("PORT", "5000"))
+@click.command("serve", short_help="Serve the app with waitress (--host, --port).")
+@click.option(
+    "--host",
+    envvar="HOST",
+    default="0.0.0.0",
+    show_default=True,
+    help="The address to listen on: 0.0.0.0 for every network, 127.0.0.1 for this computer only.",
+)
+@click.option(
+    "--port",
+    envvar="PORT",
+    default=5000,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    help="The port to listen on.",
+)
+def serve_command(host: str, port: int) -> None:
+    """Serve Scorekeeper with waitress until Ctrl+C, and say where phones can reach it.
+
+    Migrate the database first (`scorekeeper db upgrade`). HOST and PORT in the environment
+    set the same as the options. Each request is logged on stderr with its time.
+    """
+    click.get_current_context().meta[SERVING] = True
     app = create_app()
+    request_log.log_to_stderr()
     announce(host, port)
     # Room for every connection, plus the database, log and temporary files.
     allow_open_files(CONNECTION_LIMIT + 256)
@@ -137,4 +161,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    serve_command()

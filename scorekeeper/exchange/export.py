@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.exchange.format import FORMAT, VERSION, moment_text
+from scorekeeper.exchange.proposed import proposal_facts
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     Correction,
@@ -19,6 +20,7 @@ from scorekeeper.models import (
     Hand,
     League,
     MayIClaim,
+    ProposedCorrection,
     Seat,
     Suspension,
 )
@@ -44,6 +46,7 @@ def league_to_dict(league: League) -> dict[str, Any]:
     """The league as the plain data of the league file (see docs/export-format.md)."""
     rulesets = sorted(league.rulesets, key=lambda r: r.id)
     ruleset_index = {ruleset.id: i for i, ruleset in enumerate(rulesets)}
+    proposed = _proposals(league)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -66,7 +69,7 @@ def league_to_dict(league: League) -> dict[str, Any]:
             }
             for season in sorted(league.seasons, key=lambda s: (s.starts_on, s.ends_on, s.name))
         ],
-        "games": [_game(game, ruleset_index) for game in _games(league)],
+        "games": [_game(game, ruleset_index, proposed) for game in _games(league)],
     }
 
 
@@ -89,7 +92,20 @@ def _games(league: League) -> list[Game]:
     )
 
 
-def _game(game: Game, ruleset_index: dict[int, int]) -> dict[str, Any]:
+def _proposals(league: League) -> dict[int, list[ProposedCorrection]]:
+    """The league's proposed corrections by hand, oldest first, in one query."""
+    by_hand: dict[int, list[ProposedCorrection]] = {}
+    every = select(ProposedCorrection).join(Game, Game.id == ProposedCorrection.game_id)
+    for proposal in db.session.scalars(
+        every.where(Game.league_id == league.id).order_by(ProposedCorrection.id)
+    ):
+        by_hand.setdefault(proposal.hand_id, []).append(proposal)
+    return by_hand
+
+
+def _game(
+    game: Game, ruleset_index: dict[int, int], proposed: dict[int, list[ProposedCorrection]]
+) -> dict[str, Any]:
     seats = sorted(game.seats, key=lambda s: s.position)
     return {
         "ruleset": ruleset_index.get(game.ruleset_id) if game.ruleset_id is not None else None,
@@ -107,7 +123,10 @@ def _game(game: Game, ruleset_index: dict[int, int]) -> dict[str, Any]:
             for seat in seats
         ],
         "suspensions": [_suspension(s) for s in sorted(game.suspensions, key=lambda s: s.id)],
-        "hands": [_hand(hand, seats) for hand in sorted(game.hands, key=_hand_order)],
+        "hands": [
+            _hand(hand, seats, proposed.get(hand.id, []))
+            for hand in sorted(game.hands, key=_hand_order)
+        ],
         "status": game.status.value,
         "finished_at": moment_text(game.finished_at),
         "discarded": game.discarded,
@@ -159,7 +178,7 @@ def _suspension(suspension: Suspension) -> dict[str, Any]:
     }
 
 
-def _hand(hand: Hand, seats: list[Seat]) -> dict[str, Any]:
+def _hand(hand: Hand, seats: list[Seat], proposed: list[ProposedCorrection]) -> dict[str, Any]:
     by_seat = {score.seat_id: score for score in hand.scores}
     return {
         "number": hand.number,
@@ -177,6 +196,7 @@ def _hand(hand: Hand, seats: list[Seat]) -> dict[str, Any]:
         },
         "claims": [_claim(claim) for claim in sorted(hand.claims, key=lambda c: c.id)],
         "corrections": [_correction(c) for c in sorted(hand.corrections, key=lambda c: c.id)],
+        "proposals": [proposal_facts(proposal, hand) for proposal in proposed],
     }
 
 

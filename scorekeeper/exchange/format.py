@@ -12,9 +12,10 @@ from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 
 FORMAT = "scorekeeper-league"
-VERSION = 2
+VERSION = 3
 # Version 2 added the league's time zone; a file of version 1 still reads (its league in UTC).
-READABLE_VERSIONS = (1, 2)
+# Version 3 added the hands' proposed corrections; older files have none.
+READABLE_VERSIONS = (1, 2, 3)
 
 # What a player's line of a hand holds: the facts the table reported, then what the app
 # computed from them (written by the export, ignored by the import).
@@ -312,7 +313,7 @@ def _plain_report(value: Any) -> PlayerEntry | None:
         and type(penalty) is int
         and type(reason) is str
         and type(tally) is dict
-        and len(tally) <= limits.PRICE_GROUPS.high
+        and len(tally) <= limits.TALLY_ENTRIES.high
     ):
         return None
     if typed_total is not None and not -MOST_POINTS <= typed_total <= MOST_POINTS:
@@ -345,7 +346,7 @@ def _read_report(node: Node) -> PlayerEntry:
     tally_node = node.get("tally", None)
     tally: dict[str, int] = {}
     if tally_node.value is not None:
-        for label in tally_node.names(limits.PRICE_GROUPS):
+        for label in tally_node.names(limits.TALLY_ENTRIES):
             count = tally_node.value[label]
             if not (type(count) is int and -MOST_CARDS <= count <= MOST_CARDS):
                 tally_node.named(label).integer(-MOST_CARDS, MOST_CARDS)  # says what is wrong

@@ -16,6 +16,7 @@ from datetime import datetime
 from scorekeeper import rules, zones
 from scorekeeper.exchange.format import Node, read_rules
 from scorekeeper.exchange.leaving import Leaver, plan_leaves
+from scorekeeper.exchange.proposed import keep_proposals
 from scorekeeper.exchange.reports import Report, read_hand_report, read_snapshot
 from scorekeeper.models import (
     Game,
@@ -36,7 +37,7 @@ GAME_FIELDS = (
 SEAT_FIELDS = ("player", "left_from_hand", "final_total", "total_posted", "place")
 HAND_FIELDS = (
     *("number", "attempt", "dealer", "state", "note", "stock_renewals", "stock_ran_out"),
-    *("scored_at", "players", "claims", "corrections"),
+    *("scored_at", "players", "claims", "corrections", "proposals"),
 )
 CORRECTION_FIELDS = ("made_at", "made_by", "reason", "old", "new")
 ENDED = (GameStatus.FINISHED, GameStatus.INCOMPLETE)
@@ -66,6 +67,7 @@ class GameReplay:
         self.last_break: Node | None = None
         self.dealers: list[tuple[Hand, int, Node]] = []
         self.later: list[tuple[Hand, Sequence[Node], Report]] = []
+        self.proposed: list[tuple[Hand, list[Node]]] = []
         self.last_hand: Hand | None = None
         self.unplayed: Node | None = None
 
@@ -179,6 +181,11 @@ class GameReplay:
         fixes = node.get("corrections", []).items(limits.HAND_CORRECTIONS)
         if fixes and state != HandState.SCORED:
             node.get("corrections").fail("only a scored hand can have corrections.")
+        proposed = node.get("proposals", []).items(limits.HAND_PROPOSALS)
+        if proposed and state != HandState.SCORED:
+            node.get("proposals").fail("only a scored hand can have proposed corrections.")
+        if proposed:
+            self.proposed.append((hand, proposed))
         idle = state in (HandState.PLAYING, HandState.REDEALT, HandState.UNPLAYED)
         if idle and players.names(limits.HAND_REPORTS):
             players.fail(f"a hand {state.value} has no scores.")
@@ -257,6 +264,8 @@ class GameReplay:
                 self.correct(hand, fix)
             if not report.same_as_saved(hand):
                 report.node.fail("the hand's report is not what its last correction left.")
+        for hand, proposed in self.proposed:
+            keep_proposals(hand, proposed)
         for seat_id in list(self.leaves):
             self.leave(seat_id)
         if self.last_break is not None and self.last_hand is not None:

@@ -78,7 +78,7 @@ def read_snapshot(hand: Hand, node: Node) -> Report:
 
 def fault_place(node: Node, entry: PlayerEntry, hand: Hand) -> Node:
     """The field of a player's report that the rules' checks object to first."""
-    known = {group.label for group in rules.hand_prices(hand.game.rules, hand.number)}
+    known = {group.label for group in rules.report_groups(hand.game.rules, hand.number)}
     for label, count in entry.tally.items():
         if label not in known or count < 0:
             return node.get("tally").named(label)

@@ -10,6 +10,7 @@ field it holds.
 from __future__ import annotations
 
 from scorekeeper.exchange.format import Node
+from scorekeeper.exchange.proposed import PROPOSAL_FIELDS
 from scorekeeper.exchange.replay import CORRECTION_FIELDS, GAME_FIELDS, HAND_FIELDS, SEAT_FIELDS
 from scorekeeper.rules import limits
 
@@ -43,6 +44,8 @@ def survey_games(games: list[Node]) -> None:
                 for side in ("old", "new"):
                     snapshot = fix.get(side).fields("stock_ran_out", "players")
                     entries += _reports(snapshot.get("players"))
+            for proposed in attempt.get("proposals", []).items(limits.HAND_PROPOSALS):
+                entries += _reports(proposed.fields(*PROPOSAL_FIELDS).get("players"))
         if entries > limits.FILE_ENTRIES.high:
             game.fail(f"{limits.FILE_ENTRIES.words()}; the games up to here hold {entries}.")
 

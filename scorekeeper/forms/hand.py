@@ -1,9 +1,10 @@
 """The form that scores a hand, read by a parser of its own.
 
-Per player: out, a tally by price group or a typed total, cards short, a penalty and its
-reason, no score given; for the hand: the stock ran out for good, the totals confirmed, the
-version the phone loaded and, to correct it, who, why and the table's agreement. Every number
-is read within its bound in `rules.limits`; each refusal is kept beside its input.
+Per player: out, a tally by price group (with a tick for each bonus the rules give) or a
+typed total, cards short, a penalty and its reason, no score given; for the hand: the stock
+ran out for good, the totals confirmed, the version the phone loaded and, to correct it, who,
+why and the table's agreement. Every number is read within its bound in `rules.limits`; each
+refusal is kept beside its input.
 `templates/table/hand_form.html` writes the inputs (CSRFProtect checks the token it sends).
 
 A count field is named after its price group (`p1_cards_10_k` for Bob's 10-K cards), so a
@@ -54,11 +55,15 @@ def count_field_names(groups: Sequence[rules.PriceGroup]) -> list[str]:
 
 def folded_groups(groups: Sequence[rules.PriceGroup]) -> tuple[rules.PriceGroup, ...]:
     """The price groups the hand form folds away, in the groups' order: none of a short
-    list; of a long one, all but the dearest (the first listed of equal price first)."""
-    if len(groups) <= FOLD_PAST:
+    list; of a long one, all but the dearest (the first listed of equal price first).
+
+    A bonus's tick (a group without cards) is never folded: it is a feat, not a card.
+    """
+    cards = [group for group in groups if group.ranks]
+    if len(cards) <= FOLD_PAST:
         return ()
-    dearest = sorted(groups, key=lambda group: -group.points)[:SHOWN_AT_ONCE]
-    return tuple(group for group in groups if group not in dearest)
+    dearest = sorted(cards, key=lambda group: -group.points)[:SHOWN_AT_ONCE]
+    return tuple(group for group in cards if group not in dearest)
 
 
 def more_cards_words(folded: Sequence[rules.PriceGroup]) -> str:
@@ -262,7 +267,7 @@ class HandForm:
         hand_number: int | None = None,
         version: int | None = None,
     ) -> None:
-        groups = rules.hand_prices(rs, hand_number)
+        groups = rules.report_groups(rs, hand_number)
         self.more_cards_words = more_cards_words(folded_groups(groups))
         self.players = [
             PlayerFields.blank(seat, groups, rs.short_card_penalty) for seat in range(seat_count)
@@ -277,12 +282,15 @@ class HandForm:
         self.agreed = Check("agreed", "The whole table agrees to this change")
         # Sent by the page of a hand saved first: open the fix form with these numbers.
         self.review = Check("review", "Fix the hand with what you sent")
+        # The proposed correction a fix accepts, by its id (the fix form opened from it).
+        self.proposal = Carried("proposal")
         # What refuses the report as a whole, shown above the form.
         self.form_errors: list[str] = []
 
     def inputs(self) -> list[Input]:
         """Every input of the form."""
         fields: list[Input] = [self.version, self.stock_ran_out, self.confirm, self.review]
+        fields.append(self.proposal)
         fields += [self.made_by, self.reason, self.agreed]
         return fields + [f for player in self.players for f in player.inputs()]
 

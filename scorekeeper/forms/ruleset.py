@@ -181,6 +181,11 @@ class RuleSetForm(AppForm):
     last_turn_after_out = BooleanField(
         "After someone goes out, the others get one more turn (several may go out)"
     )
+    bonuses = TextAreaField(
+        "Bonuses, one per line",
+        filters=[lambda text: text.strip() if text else text],
+        validators=[Length(max=600), storable_text],
+    )
     may_i_penalty_cards = _required_number(
         "Penalty cards", "Say how many penalty cards a May I? takes (0 for none)."
     )

@@ -51,6 +51,7 @@ def form_data(rs: rules.RuleSet) -> dict[str, Any]:
         "prices_family": "1" if "prices" in rs.unset else "",
         "schedule_family": "1" if "settlement.schedule" in rs.unset else "",
         "description": rs.description,
+        "bonuses": rules.bonuses_text(rs.bonuses),
     }
 
 
@@ -157,10 +158,12 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
         f"hands[{i}].cards_dealt" for i, row in enumerate(hand_rows) if row.cards_dealt.errors
     ]
     unset += tuple(path for path in unread if path not in unset)
-    # The hands whose contract could not be read, and -1 for a schedule that could not be.
+    # The hands whose contract could not be read, -1 for a schedule that could not be, and
+    # -2 for bonuses that could not be.
     unreadable: set[int] = set()
     hands = _hands(hand_rows, original, unset, unreadable)
     settlement = _settlement(form, unreadable)
+    bonuses = _bonuses(form, unreadable)
     prices = {rank: form.price(rank).data for rank in rules.RANKS}
     rs = rules.RuleSet(
         key=original.key,
@@ -200,6 +203,7 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
         settlement=settlement,
         unset=unset,
         description=form.description.data or "",
+        bonuses=bonuses,
     )
     problems = rules.ruleset_problems(rs)
     _put_problems(form, rs, problems, hand_rows, deck_rows, unreadable, refused)
@@ -242,6 +246,19 @@ def _settlement(form: RuleSetForm, unreadable: set[int]) -> rules.Settlement | N
             _errors_of(form.settlement_schedule).append(str(error))
             unreadable.add(-1)
     return rules.Settlement(schedule, form.kitty_split.data)
+
+
+def _bonuses(form: RuleSetForm, unreadable: set[int]) -> tuple[rules.Bonus, ...]:
+    """The bonuses the form's lines describe; lines that cannot be read are refused on their
+    box, add -2 to `unreadable` and are read as none."""
+    if form.bonuses.errors:  # too long, or not storable: not read
+        return ()
+    try:
+        return rules.parse_bonuses(form.bonuses.data or "")
+    except rules.RulesError as error:
+        _errors_of(form.bonuses).append(str(error))
+        unreadable.add(-2)
+        return ()
 
 
 def _put_problems(
@@ -325,6 +342,8 @@ def _fault_place(
         return form.price(rules.JOKER)
     if path.startswith("extra_rules"):
         return form.extra_rules
+    if path.startswith("bonuses"):
+        return form.bonuses
     if path in form.section_errors:
         return form.section_errors[path]
     if path.startswith("settlement.schedule"):

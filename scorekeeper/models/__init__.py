@@ -9,6 +9,7 @@ from scorekeeper.models.account import Account, JoinedPhone, LoginAttempt, Signe
 from scorekeeper.models.game import Game, GameStatus, Seat, Suspension
 from scorekeeper.models.hand import Correction, Hand, HandScore, HandState, MayIClaim
 from scorekeeper.models.league import League, LeagueRuleSet, Player, Season
+from scorekeeper.models.proposal import ProposalState, ProposedCorrection
 from scorekeeper.models.receipt import ActionReceipt
 from scorekeeper.models.stamp import listen_for_standings_changes
 
@@ -29,6 +30,8 @@ __all__ = [
     "LoginAttempt",
     "MayIClaim",
     "Player",
+    "ProposalState",
+    "ProposedCorrection",
     "Seat",
     "Season",
     "SignedOutSession",

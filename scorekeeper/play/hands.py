@@ -212,17 +212,7 @@ def is_freely_editable(hand: Hand) -> bool:
 
 def score_facts(score: HandScore) -> dict[str, Any]:
     """One player's saved report and score, as plain data (history, league files)."""
-    return {
-        "went_out": score.went_out,
-        "tally": dict(score.tally or {}),
-        "typed_total": score.typed_total,
-        "short_cards": score.short_cards,
-        "penalty": score.penalty,
-        "penalty_reason": score.penalty_reason,
-        "no_score": score.no_score,
-        "score": score.score,
-        "posted": score.posted,
-    }
+    return {**rules.entry_facts(entry_of(score)), "score": score.score, "posted": score.posted}
 
 
 def snapshot(hand: Hand) -> dict[str, Any]:

@@ -82,9 +82,11 @@ def line_chart(
     :param x_notes: a second, smaller row of labels under the first ("" where none).
     """
     values = [v for s in series for v in s.values if v is not None]
-    top = max(values, default=0)
-    step = _nice_step(max(top, 1))
+    # The scale always holds 0; totals below it (bonuses) push its floor down.
+    top, bottom = max(values, default=0), min(values, default=0)
+    step = _nice_step(max(top - min(bottom, 0), 1))
     y_max = max(step, -(-top // step) * step)
+    y_min = min(0, (bottom // step) * step)
     height = HEIGHT + (NOTE_ROW if x_notes else 0)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     count = max(len(x_labels), 1)
@@ -93,7 +95,7 @@ def line_chart(
         return LEFT + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
 
     def y_at(v: int) -> float:
-        return TOP + plot_h * (1 - v / y_max)
+        return TOP + plot_h * (y_max - v) / (y_max - y_min)
 
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" font-size="{FONT_SIZE}" role="img" '
@@ -102,7 +104,7 @@ def line_chart(
         f'<desc id="{ident}-desc">{escape(description)}</desc>',
         f'<g class="grid" stroke="{GRID_COLOUR}" stroke-width="1">',
     ]
-    ticks = range(0, y_max + 1, step)
+    ticks = range(y_min, y_max + 1, step)
     for tick in ticks:
         y = y_at(tick)
         parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>')

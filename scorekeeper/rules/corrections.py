@@ -62,3 +62,92 @@ def correction_terms(
         "The cards of this hand are mixed: change it only if the whole table agrees, and say "
         "why. The change is kept in the game's history.",
     )
+
+
+# A report a phone sent after waiting (offline) that met a hand saved first, or a fix drawn
+# before the hand changed, is not applied: it is kept as a proposed correction of that hand.
+# Accepting it is a fix like any other (the terms above); dropping it keeps it in the history.
+WAITING = "waiting"
+ACCEPTED = "accepted"
+DROPPED = "dropped"
+
+# A name or device the app knows, shortened to what a proposal keeps of its sender.
+LONGEST_SENDER = 80
+
+
+def sender_words(account: str | None, device: str | None) -> str:
+    """Who sent or decided a proposal, as the table knows them: the account signed in
+    ("kim"), else the joined phone as Settings lists it ("a phone (iPhone, Safari)")."""
+    if account:
+        return account[:LONGEST_SENDER]
+    if device:
+        return f"a phone ({device})"[:LONGEST_SENDER]
+    return "a phone"
+
+
+def proposal_kept_words(hand_number: int, *, fix: bool) -> str:
+    """What a phone is told when its waited report is kept as a proposed correction."""
+    first = (
+        f"Hand {hand_number} changed on another phone before this fix arrived."
+        if fix
+        else f"Hand {hand_number} was saved first by another phone."
+    )
+    return (
+        f"{first} What this phone sent is kept as a proposed correction: the table can "
+        "accept or drop it."
+    )
+
+
+def proposal_heading(hand_number: int, sent_by: str) -> str:
+    """The title of a proposal: "Proposed correction of hand 4, from kim"."""
+    return f"Proposed correction of hand {hand_number}, from {sent_by}"
+
+
+def accept_words(terms: CorrectionTerms, hand_number: int) -> str:
+    """What accepting a proposal asks, under the hand's correction terms."""
+    if terms.needs_agreement:
+        return (
+            f"Accepting opens the fix of hand {hand_number} filled with these numbers. Its "
+            "cards are mixed, so the fix asks for the whole table's agreement and a reason."
+        )
+    return (
+        f"Accepting opens the fix of hand {hand_number} filled with these numbers; nothing "
+        "changes until the fix is saved."
+    )
+
+
+def proposal_outcome_words(state: str, decided_by: str) -> str:
+    """What became of a proposal, for the hand's history."""
+    by = f" by {decided_by}" if decided_by else ""
+    if state == ACCEPTED:
+        return f"Accepted{by}: the hand was fixed with it."
+    if state == DROPPED:
+        return f"Dropped{by}: the hand stayed as it was."
+    return "Waiting for the table to accept or drop it."
+
+
+def proposal_decided_words(hand_number: int, state: str) -> str:
+    """Why a proposal already accepted or dropped cannot be decided again."""
+    done = "accepted" if state == ACCEPTED else "dropped"
+    return f"This proposed correction of hand {hand_number} was already {done}; nothing changed."
+
+
+def proposal_dropped_words(hand_number: int) -> str:
+    """What the table is told once it drops a proposal."""
+    return (
+        f"The proposed correction of hand {hand_number} is dropped. It stays in the hand's "
+        "history; the hand is unchanged."
+    )
+
+
+def proposal_accepted_words(hand_number: int) -> str:
+    """What the table is told once a fix accepts a proposal (after the fix's own message)."""
+    return f"The proposed correction of hand {hand_number} is accepted."
+
+
+def accepting_words(hand_number: int, sent_by: str) -> str:
+    """The fix form's notice while it accepts a proposal."""
+    return (
+        f"{proposal_heading(hand_number, sent_by)}: its numbers are filled in below. Saving "
+        "this fix accepts it."
+    )

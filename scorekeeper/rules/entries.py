@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from scorekeeper.rules.bonuses import bonus_points, card_tally
 from scorekeeper.rules.dealing import decks_at_table
 from scorekeeper.rules.ruleset import RuleSet
-from scorekeeper.rules.scoring import hand_prices, is_possible_total, points_for_tally
+from scorekeeper.rules.scoring import is_possible_total, points_for_tally, report_groups
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerEntry:
-    """One player's report for a hand: out, a tally, a typed total, or no score given."""
+    """One player's report for a hand: out, a tally, a typed total, or no score given.
+
+    The tally counts the cards left in hand by price group, and holds a tick (1) for each
+    bonus of the rule set the player earned.
+    """
 
     went_out: bool = False
     tally: Mapping[str, int] = field(default_factory=dict)
@@ -21,11 +27,6 @@ class PlayerEntry:
     penalty: int = 0
     penalty_reason: str = ""
     no_score: bool = False
-
-    @property
-    def has_tally(self) -> bool:
-        """True when at least one card was tapped."""
-        return any(count for count in self.tally.values())
 
     def normalised(self) -> PlayerEntry:
         """The same report as it is stored: no zero counts, no reason without a penalty."""
@@ -38,6 +39,32 @@ class PlayerEntry:
             penalty_reason=self.penalty_reason.strip() if self.penalty else "",
             no_score=self.no_score,
         )
+
+
+def entry_facts(entry: PlayerEntry) -> dict[str, Any]:
+    """A report as plain data, as the app stores it (a score row's facts, a proposal)."""
+    return {
+        "went_out": entry.went_out,
+        "tally": dict(entry.tally),
+        "typed_total": entry.typed_total,
+        "short_cards": entry.short_cards,
+        "penalty": entry.penalty,
+        "penalty_reason": entry.penalty_reason,
+        "no_score": entry.no_score,
+    }
+
+
+def entry_from_facts(facts: Mapping[str, Any]) -> PlayerEntry:
+    """A report the app stored with `entry_facts` (its own data: a file is read apart)."""
+    return PlayerEntry(
+        went_out=bool(facts.get("went_out", False)),
+        tally=dict(facts.get("tally") or {}),
+        typed_total=facts.get("typed_total"),
+        short_cards=int(facts.get("short_cards", 0)),
+        penalty=int(facts.get("penalty", 0)),
+        penalty_reason=str(facts.get("penalty_reason", "")),
+        no_score=bool(facts.get("no_score", False)),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,32 +100,36 @@ def card_points(rs: RuleSet, entry: PlayerEntry, hand_number: int | None = None)
         return 0
     if entry.typed_total is not None:
         return entry.typed_total
-    return points_for_tally(rs, entry.tally, hand_number=hand_number)
+    return points_for_tally(rs, card_tally(rs, entry.tally), hand_number=hand_number)
 
 
 def entry_score(rs: RuleSet, entry: PlayerEntry, hand_number: int | None = None) -> int | None:
-    """A player's score for the hand, penalties included; None when they gave no score.
+    """A player's score for the hand, penalties and bonuses included (below zero when a bonus
+    outweighs the rest); None when they gave no score.
 
     :param hand_number: the hand scored, whose wild rank (if any) has its own price.
     """
     if entry.no_score:
         return None
-    points = card_points(rs, entry, hand_number)
+    points = card_points(rs, entry, hand_number) + bonus_points(rs, entry.tally)
     return points + entry.short_cards * rs.short_card_penalty + entry.penalty
 
 
 def score_terms(rs: RuleSet, entry: PlayerEntry, hand_number: int | None = None) -> str:
-    """What a score is made of, when more than the cards: "10 + 2 short", "out + 15 penalty".
+    """What a score is made of, when more than the cards: "10 + 2 short", "out + 15 penalty",
+    "out + in one go (-10)".
 
     Empty for a plain score (the cards alone, or going out) and for a player who gave none.
     """
-    if entry.no_score or not (entry.short_cards or entry.penalty):
+    earned = [b for b in rs.bonuses if entry.tally.get(b.label, 0) > 0]
+    if entry.no_score or not (entry.short_cards or entry.penalty or earned):
         return ""
     terms = ["out" if entry.went_out else str(card_points(rs, entry, hand_number))]
     if entry.short_cards:
         terms.append(f"{entry.short_cards} short")
     if entry.penalty:
         terms.append(f"{entry.penalty} penalty")
+    terms += [f"{bonus.label.lower()} ({bonus.points})" for bonus in earned]
     return " + ".join(terms)
 
 
@@ -124,9 +155,11 @@ def check_hand(
     warnings: list[Problem] = []
     in_play = decks_at_table(rs, len(entries))
     cards_in_play = in_play.decks * 52 + in_play.jokers
-    known = {group.label for group in hand_prices(rs, hand_number)}
+    known = {group.label for group in report_groups(rs, hand_number)}
     for index, (entry, name) in enumerate(zip(entries, names, strict=True)):
         problems = _entry_errors(rs, entry, name, cards_in_play, known)
+        if not problems:
+            problems = _bonus_errors(rs, entry, name)
         errors.extend(Problem(m, index) for m in problems)
         if (
             entry.typed_total is not None
@@ -169,7 +202,8 @@ def _entry_errors(
             errors.append(f"{name}: the rules have no card price “{label}”.")
         elif count < 0:
             errors.append(f"{name}: a count of cards cannot be negative.")
-    counted = sum(count for count in entry.tally.values() if count > 0)
+    cards = card_tally(rs, entry.tally)
+    counted = sum(count for count in cards.values() if count > 0)
     if counted > cards_in_play:
         errors.append(f"{name}: {counted} cards is more than the {cards_in_play} cards in play.")
     if entry.typed_total is not None and entry.typed_total < 0:
@@ -182,7 +216,8 @@ def _entry_errors(
         errors.append(f"{name}: say why the {entry.penalty}-point penalty is given.")
     if errors:
         return errors
-    counted_ways = [entry.went_out, entry.has_tally, entry.typed_total is not None, entry.no_score]
+    has_cards = any(count for count in cards.values())
+    counted_ways = [entry.went_out, has_cards, entry.typed_total is not None, entry.no_score]
     if sum(counted_ways) > 1:
         errors.append(_mixed_message(entry, name))
     elif not any(counted_ways):
@@ -195,6 +230,22 @@ def _entry_errors(
         )
     if entry.went_out and entry.short_cards:
         errors.append(f"{name} went out, so no cards can be missing from their hand.")
+    return errors
+
+
+def _bonus_errors(rs: RuleSet, entry: PlayerEntry, name: str) -> list[str]:
+    """A bonus is ticked once, by a player who gave a score, and by the one out if it says so."""
+    errors: list[str] = []
+    for bonus in rs.bonuses:
+        count = entry.tally.get(bonus.label, 0)
+        if not count:
+            continue
+        if count > 1:
+            errors.append(f"{name}: “{bonus.label}” is earned once in a hand, not {count} times.")
+        elif entry.no_score:
+            errors.append(f"{name} is marked as giving no score, so earns no “{bonus.label}”.")
+        elif bonus.out_only and not entry.went_out:
+            errors.append(f"{name}: only the player who went out earns “{bonus.label}”.")
     return errors
 
 

@@ -55,6 +55,12 @@ MAY_I_PENALTY_CARDS = Bound(0, 20, "a May I? takes {low} to {high} penalty cards
 MAY_I_LIMIT = Bound(0, 99, "the limit is {low} to {high} May I?s")
 EXTRA_RULES = Bound(0, 50, "at most {high} other rules")
 PRICE_GROUPS = Bound(0, len(RANKS), "at most {high} card groups")
+# Bonuses a rule set gives for a feat ticked in a hand; below zero they lower a total. A hand's
+# tally holds its card groups and its bonuses' ticks, so both fit the league file's bound on a
+# tally (TALLY_ENTRIES).
+BONUSES = Bound(0, 4, "at most {high} bonuses")
+BONUS_POINTS = Bound(-1000, 1000, "a bonus is {low} to {high} points")
+TALLY_ENTRIES = Bound(0, PRICE_GROUPS.high + BONUSES.high, "at most {high} entries in a tally")
 
 # A hand's report (the score form and the league file).
 CARDS_IN_HAND = Bound(0, 500, "{low} to {high} cards")
@@ -76,6 +82,7 @@ GAME_DEALS = Bound(1, 120, "a game has {low} to {high} deals, re-deals and re-pl
 GAME_SUSPENSIONS = Bound(0, 50, "a game has at most {high} suspensions")
 HAND_CLAIMS = Bound(0, 100, "a hand has at most {high} May I?s")
 HAND_CORRECTIONS = Bound(0, 50, "a hand has at most {high} corrections")
+HAND_PROPOSALS = Bound(0, 50, "a hand has at most {high} proposed corrections")
 STOCK_RENEWALS = Bound(0, 100, "a hand's stock is renewed at most {high} times")
 HAND_REPORTS = Bound(0, MOST_PLAYERS, "a hand has at most {high} players' reports")
 SETTLEMENT_PAYMENTS = Bound(0, MOST_PLAYERS**2, "at most {high} payments")

@@ -27,6 +27,10 @@ def blind_cards(rs: RuleSet, hand_number: int) -> int:
     return rs.may_i.penalty_cards if own is None else own
 
 
+# A claim that takes no card from the stock (Carioca, as we read it).
+NO_PENALTY_CARD = "with no penalty card"
+
+
 def claim_words(rs: RuleSet, hand_number: int, name: str) -> str:
     """What a recorded claim (or buy) gives the player, in one sentence."""
     blind = blind_cards(rs, hand_number)
@@ -34,6 +38,8 @@ def claim_words(rs: RuleSet, hand_number: int, name: str) -> str:
         cost = _buy_cost(rs)
         extra = f", and {_cards(blind, 'blind card')} from the stock" if blind else ""
         return f"{name} buys the face-up card{cost}{extra}."
+    if not blind:
+        return f"May I? for {name}: the discard, {NO_PENALTY_CARD}."
     return f"May I? for {name}: the discard and {_cards(blind, 'penalty card')} from the stock."
 
 
@@ -44,6 +50,8 @@ def hand_claim_words(rs: RuleSet, hand_number: int) -> str:
         cost = _buy_cost(rs)
         extra = f", with {_cards(blind, 'blind card')} from the stock" if blind else ""
         return f"A buy takes the face-up card{cost}{extra}."
+    if not blind:
+        return f"The claimant takes the discard, {NO_PENALTY_CARD}."
     return f"The claimant takes the discard and {_cards(blind, 'penalty card')}."
 
 
@@ -199,11 +207,12 @@ def may_i_words(policy: MayIPolicy, hands: int) -> tuple[str, ...]:
     """The May I? (or buying) policy as short sentences for the referee page."""
     if policy.buying:
         return _buying_words(policy, hands)
-    cards = (
-        "1 penalty card" if policy.penalty_cards == 1 else f"{policy.penalty_cards} penalty cards"
-    )
+    if policy.penalty_cards:
+        taken = f"the discard and {_cards(policy.penalty_cards, 'penalty card')} from the stock"
+    else:
+        taken = f"the discard, {NO_PENALTY_CARD}"
     words = [
-        f"The claimant takes the discard and {cards} from the stock.",
+        f"The claimant takes {taken}.",
         f"Several claimants: {priority_words(policy)}",
     ]
     if policy.per_hand_limit is not None:

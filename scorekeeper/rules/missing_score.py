@@ -61,15 +61,14 @@ def missing_score_verdict(
 
     Absent players get no score for the hand. Posted scores never count towards another
     missing player's posted score, since only given scores are used.
-    :raises RulesError: for a negative score, an unknown entry, or a missing score while the
-        missing-score rule is off.
+    A given score may be below zero (a bonus of the rules outweighing the cards).
+    :raises RulesError: for an unknown entry, or a missing score while the missing-score rule
+        is off.
     """
     given: dict[K, int] = {}
     missing: list[K] = []
     for player, entry in entries.items():
         if isinstance(entry, int) and not isinstance(entry, bool):
-            if entry < 0:
-                raise RulesError(f"A hand score cannot be negative ({player}: {entry}).")
             given[player] = entry
         elif entry == MISSING:
             missing.append(player)

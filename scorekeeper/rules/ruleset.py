@@ -92,6 +92,18 @@ class PriceGroup:
 
 
 @dataclass(frozen=True, slots=True)
+class Bonus:
+    """Points the rules give a player for a feat the table ticks in a hand, such as going down
+    and out in one turn; below zero they come off the player's total. `label` is also the key
+    of the tick in a tally, where it counts 1."""
+
+    label: str
+    points: int
+    # True when only the player who went out can earn it.
+    out_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class MayIPolicy:
     """How a player may claim the top discard out of turn."""
 
@@ -178,8 +190,10 @@ class RuleSet:
     # Field paths (e.g. "hands[2].melds", "prices") that the rule texts leave to the family:
     # shown as "set by your family", skipped by the checks, and to be set before a game.
     unset: tuple[str, ...] = ()
-    # One line telling this rule set apart at league creation.
+    # One line telling this rule set apart where rules are chosen.
     description: str = ""
+    # Points a player scores for a feat ticked in a hand (going out in one go: below zero).
+    bonuses: tuple[Bonus, ...] = ()
 
     @property
     def uses_jokers(self) -> bool:

@@ -8,6 +8,7 @@ from functools import lru_cache
 from math import gcd
 from typing import TypeVar
 
+from scorekeeper.rules.bonuses import bonus_groups
 from scorekeeper.rules.contracts import group_label, rank_name
 from scorekeeper.rules.dealing import hand_rule
 from scorekeeper.rules.ruleset import PriceGroup, RulesError, RuleSet
@@ -47,6 +48,12 @@ def hand_prices(rs: RuleSet, hand_number: int | None = None) -> tuple[PriceGroup
     if wild_group not in groups:
         groups.append(wild_group)
     return tuple(groups)
+
+
+def report_groups(rs: RuleSet, hand_number: int | None = None) -> tuple[PriceGroup, ...]:
+    """What a player's report of hand `hand_number` counts: its price groups, then the ticks
+    of the rule set's bonuses."""
+    return hand_prices(rs, hand_number) + bonus_groups(rs)
 
 
 def price_group(rs: RuleSet, label: str, hand_number: int | None = None) -> PriceGroup:

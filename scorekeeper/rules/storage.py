@@ -7,6 +7,7 @@ from dataclasses import MISSING, Field, fields
 from typing import Any, TypeVar
 
 from scorekeeper.rules.ruleset import (
+    Bonus,
     DeckCount,
     Fairness,
     HandRule,
@@ -155,6 +156,7 @@ _DECK_COUNT = _object(
     {"min_players": _integer, "max_players": _integer, "decks": _integer, "jokers": _integer},
 )
 _PRICE = _object(PriceGroup, {"label": _text, "ranks": _list_of(_text), "points": _integer})
+_BONUS = _object(Bonus, {"label": _text, "points": _integer, "out_only": _flag})
 _MAY_I = _object(
     MayIPolicy,
     {
@@ -201,4 +203,5 @@ _RULESET_READERS: dict[str, Callable[..., Any]] = {
     "settlement": _optional_settlement,
     "unset": _list_of(_text),
     "description": _text,
+    "bonuses": _list_of(_BONUS),
 }

@@ -64,6 +64,7 @@ def validate_ruleset(rs: RuleSet) -> None:
         _check_deck_counts(rs, errors)
         if "prices" not in unset:
             _check_prices(rs, errors)
+        _check_bonuses(rs, errors)
         _check_may_i(rs, errors)
         errors.extend(settlement_problems(rs))
     if rs.stock.kind not in STOCK_KINDS:
@@ -99,6 +100,9 @@ def _check_texts(rs: RuleSet, errors: Errors) -> None:
         (f"prices[{i}].label", g.label, longest["label"], True) for i, g in enumerate(rs.prices)
     ]
     texts += [
+        (f"bonuses[{i}].label", b.label, longest["label"], True) for i, b in enumerate(rs.bonuses)
+    ]
+    texts += [
         (f"extra_rules[{i}]", line, longest["rule_line"], False)
         for i, line in enumerate(rs.extra_rules)
     ]
@@ -123,6 +127,7 @@ def _place(path: str) -> str:
         "extra_rules": "Other rules, line",
         "deck_counts": "Decks row",
         "description": "Description",
+        "bonuses": "Bonus",
     }
     if not index:
         return words.get(head, head)
@@ -190,6 +195,10 @@ def _check_bounds(rs: RuleSet, errors: Errors) -> bool:
         "May I?",
     )
     bounded(errors, "extra_rules", len(rs.extra_rules), limits.EXTRA_RULES, "Other rules")
+    if bounded(errors, "bonuses", len(rs.bonuses), limits.BONUSES, "Bonuses"):
+        for index, bonus in enumerate(rs.bonuses):
+            place = f"Bonus {bonus.label[: limits.LONGEST['label']]!r}"
+            bounded(errors, f"bonuses[{index}].points", bonus.points, limits.BONUS_POINTS, place)
     return len(errors) == before
 
 
@@ -330,6 +339,18 @@ def _check_prices(rs: RuleSet, errors: Errors) -> None:
             errors.append(("prices", f"Say what the card {rank} costs when left in hand."))
     if rs.uses_jokers and JOKER not in seen_ranks:
         errors.append(("prices", "The game uses jokers: say what a joker costs left in hand."))
+
+
+def _check_bonuses(rs: RuleSet, errors: Errors) -> None:
+    """A bonus's tick shares the tally with the card groups, so its label must be its own."""
+    taken = {group.label for group in rs.prices}
+    for index, bonus in enumerate(rs.bonuses):
+        path = f"bonuses[{index}].label"
+        if not bonus.label.strip():
+            errors.append((path, f"Bonus {index + 1} needs a label."))
+        elif bonus.label in taken:
+            errors.append((path, f"Bonus {bonus.label!r}: a card group or bonus has this label."))
+        taken.add(bonus.label)
 
 
 def _check_may_i(rs: RuleSet, errors: Errors) -> None:

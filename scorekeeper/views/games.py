@@ -13,6 +13,7 @@ from scorekeeper.forms.game import ChoosePlayersForm, SeatingForm
 from scorekeeper.league import leagues
 from scorekeeper.models import League, LeagueRuleSet, Player
 from scorekeeper.play import games, hands
+from scorekeeper.read import proposals as proposals_shown
 from scorekeeper.read import scoresheet, settlement
 from scorekeeper.read.rematch import first_dealer_after, rematch
 from scorekeeper.rules import limits
@@ -190,6 +191,7 @@ def sheet(game_id: int) -> str:
         sheet=sheet,
         chart=chart,
         fixable=fixable,
+        proposals=proposals_shown.build(game, fixable),
         settled=settlement.build(game),
         rematch=rematch(game) if games.is_over(game) else None,
     )

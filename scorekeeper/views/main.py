@@ -1,5 +1,5 @@
-"""The home page, the health check, the web app manifest, the favicon, and the service worker
-with its offline pages."""
+"""The home page, the health checks, the web app manifest, the favicon, and the service
+worker with its offline pages."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from flask import (
 
 from scorekeeper.forms.league import LeagueForm
 from scorekeeper.league import leagues
-from scorekeeper.web import access, worker
+from scorekeeper.web import access, database, worker
 from scorekeeper.web.sessions import leaves_session_alone
 
 bp = Blueprint("main", __name__)
@@ -44,8 +44,21 @@ def visible_leagues() -> list:
 
 @bp.get("/healthz")
 def healthz() -> Response:
-    """Answer 200 ok for load balancers and `make run`'s own check."""
+    """Answer 200 ok while the process serves, without touching the database."""
     return Response("ok", mimetype="text/plain")
+
+
+@bp.get("/readyz")
+def readyz() -> Response:
+    """Answer 200 ok when the database answers too, else 503 with the reason in plain text."""
+    if database.reachable():
+        return Response("ok", mimetype="text/plain", headers={"Cache-Control": "no-store"})
+    return Response(
+        "The database does not answer.",
+        status=503,
+        mimetype="text/plain",
+        headers={"Cache-Control": "no-store", "Retry-After": "5"},
+    )
 
 
 @bp.get("/favicon.ico")

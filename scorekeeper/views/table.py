@@ -20,14 +20,15 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm
-from scorekeeper.models import Game, Hand, HandState
-from scorekeeper.play import games, hands, mayi
+from scorekeeper.models import Game, Hand, HandState, ProposedCorrection
+from scorekeeper.play import games, hands, mayi, proposals
 from scorekeeper.read import already_saved, scoresheet, settlement
+from scorekeeper.read import proposals as proposals_shown
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
 from scorekeeper.web import access
-from scorekeeper.web.database import WriteConflict
+from scorekeeper.web.database import WriteConflict, drop_work
 from scorekeeper.web.once import exactly_once
 from scorekeeper.web.polls import version_answer
 from scorekeeper.web.sessions import leaves_session_alone
@@ -54,13 +55,15 @@ def show(game_id: int) -> str:
     game = _game(game_id)
     hand = games.current_hand(game)
     sheet = scoresheet.build(game)
+    fixable = _fixable(game)
     return render_template(
         "table/show.html",
         game=game,
         hand=hand,
         card=hand_card(game, hand) if hand else None,
         sheet=sheet,
-        fixable=_fixable(game),
+        fixable=fixable,
+        proposals=proposals_shown.build(game, fixable),
         last_scored=sheet.rows[-1].hand if sheet.rows else None,
         redeal_form=RedealForm(formdata=None, version=hand.version) if hand else None,
         may_i_form=MayIForm(formdata=None) if _asks_about_the_claim(game.rules) else None,
@@ -131,6 +134,7 @@ def _hand_page(
         for index in problem.concerns:
             by_player.setdefault(index, []).append(problem.message)
     seats = games.seats_at_hand(game, hand.number)
+    accepting = _proposal(game, hand, form.proposal.text) if mode == "edit" else None
     return render_template(
         "table/hand_form.html",
         game=game,
@@ -146,6 +150,7 @@ def _hand_page(
         player_problems=by_player,
         possible=rules.possible_totals(game.rules, hand.number),
         impossible_words=rules.impossible_total_words().capitalize(),
+        accepting=rules.accepting_words(hand.number, accepting.sent_by) if accepting else "",
         ahead_of=ahead_of,
     ), status
 
@@ -225,13 +230,15 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         access.require_owner(game.league)  # the cards are mixed or the game is over
     form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number, hand.version)
     if request.method != "POST":
-        form.load(hands.saved_entries(hand), hand.stock_ran_out)
-        return _hand_page(game, hand, form, "edit")
+        return _fix_page(game, hand, form, _proposal(game, hand, request.args.get("proposal")))
     if not form.read(request.form):
         return _hand_page(game, hand, form, "edit", 422)
     if form.review.data:  # what a phone sent for a hand saved first: shown to fix, not saved
         return _hand_page(game, hand, form, "edit")
+    accepting = _proposal(game, hand, form.proposal.text)
     try:
+        if accepting is not None:
+            proposals.refuse_unless_waiting(accepting, hand)
         correction = hands.correct_hand(
             hand,
             form.entries(),
@@ -242,6 +249,12 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
             agreed=form.agreed.data,
             seen_version=_int(form.version.data),
         )
+        if accepting is not None:
+            proposals.accept(accepting, hand, correction, access.visitor_words(game.league))
+    except proposals.ProposalDecided as decided:
+        drop_work()
+        flash(str(decided), "info")
+        return redirect(url_for("table.show", game_id=game.id))
     except hands.HandAlreadySaved as saved:
         return _already_saved(game, saved, form)
     except hands.HandRefused as refused:
@@ -254,6 +267,51 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     else:
         settled = " Final totals and places are settled again." if games.is_over(game) else ""
         flash(f"Hand {hand.number} corrected; the change is in its history.{settled}", "success")
+    if accepting is not None:
+        flash(rules.proposal_accepted_words(hand.number), "success")
+    return redirect(url_for("table.show", game_id=game.id))
+
+
+def _fix_page(
+    game: Game, hand: Hand, form: HandForm, accepting: ProposedCorrection | None
+) -> Response | tuple[str, int]:
+    """The fix form, filled with the hand's saved report, or with the proposal it accepts."""
+    if accepting is None:
+        form.load(hands.saved_entries(hand), hand.stock_ran_out)
+        return _hand_page(game, hand, form, "edit")
+    try:
+        proposals.refuse_unless_waiting(accepting, hand)
+    except proposals.ProposalDecided as decided:
+        flash(str(decided), "info")
+        return redirect(url_for("table.show", game_id=game.id))
+    form.load(proposals.proposed_entries(accepting), accepting.report["stock_ran_out"])
+    form.proposal.text = str(accepting.id)
+    return _hand_page(game, hand, form, "edit")
+
+
+def _proposal(game: Game, hand: Hand, sent: str | None) -> ProposedCorrection | None:
+    """The proposal of this hand a fix accepts, named by its id; none when none is named."""
+    if not sent:
+        return None
+    found = proposals.proposal_in(game, limits.row_id(sent))
+    return found if found is not None and found.hand_id == hand.id else abort(404)
+
+
+@bp.post("/proposals/<int:proposal_id>/drop")
+@exactly_once
+def drop_proposal(game_id: int, proposal_id: int) -> Response:
+    """Drop a proposed correction: the hand stays as it is; the proposal, in its history."""
+    game = _game(game_id)
+    proposal = proposals.proposal_in(game, proposal_id) or abort(404)
+    hand = _hand(game, proposal.hand_id)
+    if hand.id not in _fixable(game):
+        abort(403)
+    try:
+        proposals.drop(proposal, hand, access.visitor_words(game.league))
+    except proposals.ProposalDecided as decided:
+        flash(str(decided), "info")
+        return redirect(url_for("table.show", game_id=game.id))
+    flash(rules.proposal_dropped_words(hand.number), "success")
     return redirect(url_for("table.show", game_id=game.id))
 
 
@@ -292,13 +350,26 @@ def _refused(
 
 
 def _already_saved(
-    game: Game, saved: hands.HandAlreadySaved, sent: HandForm | None
+    game: Game, saved: hands.HandAlreadySaved, sent: HandForm | None, *, may_keep: bool = True
 ) -> Response | tuple[str, int]:
     """The page of a report refused because the hand was saved first: what is saved, and
-    beside it what this phone sent (when it could be read)."""
+    beside it what this phone sent (when it could be read). A report the phone sent after
+    waiting is kept instead as a proposed correction of the hand, for the table to decide
+    (`may_keep`: in a transaction that commits what it keeps)."""
     if saved.same:
         flash(f"Hand {saved.hand.number} was already saved, exactly as you sent it.", "info")
         return redirect(url_for("table.show", game_id=game.id))
+    if may_keep and sent is not None and _waited() and saved.hand.state == HandState.SCORED:
+        kept = proposals.propose(
+            saved.hand,
+            sent.entries(),
+            stock_ran_out=sent.stock_ran_out.data,
+            sent_by=access.visitor_words(game.league),
+        )
+        if kept is not None:
+            fix = request.endpoint == "table.edit"
+            flash(rules.proposal_kept_words(saved.hand.number, fix=fix), "warning")
+            return redirect(url_for("table.show", game_id=game.id))
     return render_template(
         "table/already_saved.html",
         game=game,
@@ -310,15 +381,28 @@ def _already_saved(
     ), 409
 
 
+def _waited() -> bool:
+    """True for a save a phone kept while it could not reach the server, and sent later."""
+    return request.form.get("waited") == "1"
+
+
 def _int(text: str | None) -> int | None:
     return limits.whole_number(text, limits.Bound(0, limits.LARGEST_ID))
 
 
 @bp.errorhandler(WriteConflict)
 def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
-    """Two phones saved at the same moment: show the loser what the winner saved."""
+    """Two phones saved at the same moment: show the loser what the winner saved. A save
+    that waited on its phone is sent once more, to meet the saved hand and be kept as a
+    proposed correction."""
     db.session.rollback()
     args = request.view_args or {}
+    again = {"table.score": score, "table.edit": edit}.get(request.endpoint or "")
+    if _waited() and again is not None:
+        try:
+            return again(**args)
+        except WriteConflict:
+            db.session.rollback()
     game = games.load_game(args.get("game_id", 0))
     hand = None
     if game is not None and "number" in args:
@@ -330,4 +414,5 @@ def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
     form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number)
     sent = form if form.read(request.form) else None
     same = sent is not None and hands.same_report(hand, sent.entries())
-    return _already_saved(game, hands.HandAlreadySaved(hand, same), sent)
+    # Outside the request's transaction nothing is kept: a waited save meets the page too.
+    return _already_saved(game, hands.HandAlreadySaved(hand, same), sent, may_keep=False)

@@ -20,6 +20,7 @@ from sqlalchemy import delete, select
 from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
+from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, JoinedPhone, League, SignedOutSession
 from scorekeeper.play import games
@@ -141,6 +142,21 @@ def role_in(league: League) -> Role | None:
     if league.id in session.get("scorer_of", []) and _phone_joined(league.id):
         return "scorer"
     return None
+
+
+def visitor_words(league: League) -> str:
+    """Who this visitor is, as the table knows them (a proposal's sender, who decided it):
+    the account signed in, else this phone as the league's list of phones names it."""
+    visitor = signed_in()
+    token = session.get("phone")
+    device = None
+    if visitor is None and token:
+        device = db.session.scalar(
+            select(JoinedPhone.device).where(
+                JoinedPhone.league_id == league.id, JoinedPhone.token == token
+            )
+        )
+    return rules.sender_words(visitor.username if visitor else None, device)
 
 
 def _phone_joined(league_id: int) -> bool:

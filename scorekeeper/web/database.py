@@ -8,13 +8,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from flask import Flask, Response, g, make_response
-from sqlalchemy import event
-from sqlalchemy.exc import IntegrityError
+from flask import Flask, Response, current_app, g, make_response
+from sqlalchemy import event, select
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper.config import private_file
 from scorekeeper.extensions import db
+from scorekeeper.models import League
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 
@@ -43,6 +44,18 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.close()
+
+
+def reachable() -> bool:
+    """True when the database answers a query of one row by its key from a table of the app
+    (so a database not migrated yet is not ready either); why not is logged for the operator."""
+    try:
+        db.session.execute(select(League.id).limit(1))
+    except SQLAlchemyError as error:
+        db.session.rollback()
+        current_app.logger.warning("The database does not answer: %s", error)
+        return False
+    return True
 
 
 @contextmanager

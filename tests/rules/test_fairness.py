@@ -102,17 +102,23 @@ def test_absent_players_get_no_score_and_full_hands_need_no_rule() -> None:
 @pytest.mark.parametrize(
     ("entries",                                 "rule_on", "message"),
     [
-        ({"ann": -5, "bob": 0},                     True,      "cannot be negative"),
         ({"ann": "gone", "bob": 0},                 True,      "neither a score"),
         ({"ann": MISSING, "bob": 0, "cy": 10},      False,     "needs a score"),
     ],
-    ids=["negative", "unknown-entry", "rule-off"],
+    ids=["unknown-entry", "rule-off"],
 )  # fmt: skip
 def test_missing_score_verdict_refuses(
     entries: dict[str, HandEntry], rule_on: bool, message: str
 ) -> None:
     with pytest.raises(RulesError, match=message):
         missing_score_verdict(entries, missing_score_rule=rule_on)
+
+
+def test_a_score_below_zero_is_given_and_posted_from() -> None:
+    # A bonus of the rules (going out in one go) can bring a hand's score below zero.
+    verdict = missing_score_verdict({"ann": -10, "bob": MISSING, "cy": 25})
+    assert verdict.scores["ann"] == PlayerHandScore(-10)
+    assert verdict.scores["bob"] == PlayerHandScore(15, posted=True, posted_from=(25, -10))
 
 
 def test_three_player_game_where_one_leaves() -> None:

@@ -66,6 +66,11 @@ def test_presets_in_order() -> None:
         "progressive-13",
         "buying",
         "six-hands",
+        "carioca",
+        "carioca-closing",
+        "carioca-house",
+        "continental-spain",
+        "contract-romme",
     ]
 
 

@@ -40,7 +40,7 @@ def test_stored_shape_is_stable() -> None:
         "format", "key", "name", "min_players", "max_players", "hands", "deck_counts", "wild",
         "ace_in_runs", "prices", "may_i", "stock", "fairness", "short_card_penalty",
         "extra_rules", "show_lengths", "wild_rank_points", "last_turn_after_out", "settlement",
-        "unset", "description",
+        "unset", "description", "bonuses",
     ]  # fmt: skip
     assert data["format"] == 1
     assert data["hands"][4] == {
@@ -60,7 +60,15 @@ def test_stored_shape_is_stable() -> None:
 
 def test_fields_with_defaults_may_be_left_out() -> None:
     data = ruleset_to_dict(preset("liverpool"))
-    for name in ("format", "fairness", "short_card_penalty", "extra_rules", "show_lengths"):
+    # "bonuses" came later: a rule set stored before it reads with none.
+    for name in (
+        "format",
+        "fairness",
+        "short_card_penalty",
+        "extra_rules",
+        "show_lengths",
+        "bonuses",
+    ):
         del data[name]
     del data["hands"][0]["note"]
     assert ruleset_from_dict(data) == preset("liverpool")
@@ -118,6 +126,12 @@ BROKEN = [
      "hands[0].melds[0].length",    "Hand 1: a set needs at least 3 cards."),
     ("bad-priority",     break_with(("may_i", "priority"), "loudest"),
      "may_i.priority",              "not a priority rule"),
+    ("bonus-as-text",    break_with(("bonuses",), ["out in one go"]),
+     "bonuses[0]",                  "expected an object"),
+    ("bonus-past-bound", break_with(("bonuses",), [{"label": "Cut", "points": -5000}]),
+     "bonuses[0].points",           "a bonus is -1000 to 1000 points"),
+    ("bonus-as-a-card",  break_with(("bonuses",), [{"label": "Joker", "points": -10}]),
+     "bonuses[0].label",            "a card group or bonus has this label"),
 ]  # fmt: skip
 
 

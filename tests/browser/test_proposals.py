@@ -1,0 +1,117 @@
+"""A save a phone kept while offline meets a hand another phone saved first: it lands as a
+proposed correction, shown on the table screen beside the saved hand, and the table accepts
+it through the hand's fix form."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .phone import HandForm, Tally, Thumb
+from .signing_in import join_table, sign_in
+
+pytestmark = pytest.mark.browser
+
+SEATING = ("Ann", "Bob", "Cat", "Dan")  # Ann deals hand 1
+OUT = None
+T = Tally
+FROM_A = (OUT, T(2, 0, 0, 0), T(0, 1, 0, 0), T(3, 0, 0, 0))  # Ann out; 10, 10, 15
+FROM_B = (T(3, 0, 0, 0), OUT, T(0, 0, 1, 0), T(0, 2, 0, 0))  # Bob out; 15, 20, 20
+
+
+def fill(form: HandForm, tallies: tuple[Tally | None, ...]) -> None:
+    """Tick who went out and tap everyone else's cards."""
+    for name, tally in zip(SEATING, tallies, strict=True):
+        if tally is OUT:
+            form.tap_went_out(name)
+        else:
+            form.tap_tally(name, tally)
+
+
+def shown(tallies: tuple[Tally | None, ...]) -> list[str]:
+    """Each seat's score as the comparison shows it: "out · 0", or the points."""
+    return ["out · 0" if tally is OUT else str(tally.points) for tally in tallies]
+
+
+def send_as_waited(page: Page, number: int) -> None:
+    """Send the filled hand form as the phone's outbox sends a save that waited: the same
+    form, with `waited=1`."""
+    page.evaluate(
+        """() => {
+            const form = document.querySelector("form[data-hand-form]");
+            const waited = document.createElement("input");
+            waited.type = "hidden"; waited.name = "waited"; waited.value = "1";
+            form.append(waited);
+        }"""
+    )
+    page.get_by_role("button", name=f"Save hand {number}").tap()
+
+
+def test_a_save_that_waited_lands_as_a_proposal_the_table_accepts(
+    phone: Callable[[], Page], make_game: Callable[..., Any]
+):
+    game = make_game(SEATING, first_dealer=0)
+    a, b = phone(), phone()
+    form_a, form_b = HandForm(a, Thumb()), HandForm(b, Thumb())
+    sign_in(a)
+    join_table(b, game.league_id)
+    for page in (a, b):
+        page.goto(f"/games/{game.game_id}")
+        page.get_by_role("link", name="Score hand 1").tap()
+
+    # B fills hand 1 (its phone offline); A saves it first with other numbers.
+    fill(form_b, FROM_B)
+    fill(form_a, FROM_A)
+    form_a.save(1)
+    expect(a.locator(".flash")).to_have_text("Hand 1 saved.")
+    send_as_waited(b, 1)
+
+    # B is told plainly what happened, on the table screen; nothing of A's hand changed.
+    expect(b.locator(".flash")).to_have_text(
+        "Hand 1 was saved first by another phone. What this phone sent is kept as a proposed "
+        "correction: the table can accept or drop it."
+    )
+    expect(b.locator(".hand-of")).to_have_text("Hand 2 of 7")
+
+    # A's table screen shows the proposal at the top, each phone's numbers side by side.
+    a.reload()
+    proposal = a.get_by_test_id("proposal")
+    expect(proposal).to_be_in_viewport()
+    expect(proposal.get_by_role("heading")).to_contain_text(
+        "Proposed correction of hand 1, from a phone ("
+    )
+    rows = proposal.get_by_test_id("saved-beside-proposed").locator("tbody tr")
+    for n, (name, saved, sent) in enumerate(
+        zip(SEATING, shown(FROM_A), shown(FROM_B), strict=True)
+    ):
+        expect(rows.nth(n).locator("th, td")).to_have_text([name, saved, sent + " differs"])
+
+    # Accept opens the fix form filled with B's numbers; saving it makes the correction.
+    proposal.get_by_role("link", name="Accept").tap()
+    expect(a.get_by_role("heading", level=1)).to_have_text("Fix hand 1")
+    expect(a.get_by_test_id("accepting")).to_contain_text("Saving this fix accepts it.")
+    for name, tally in zip(SEATING, FROM_B, strict=True):
+        if tally is not OUT:
+            form_a.expect_tally(name, tally)
+    expect(form_a.card("Bob").get_by_label("Went out")).to_be_checked()
+    a.get_by_role("button", name="Save the correction").tap()
+    expect(a.locator(".flash").first).to_have_text(
+        "Hand 1 corrected; the change is in its history."
+    )
+    expect(a.locator(".flash").nth(1)).to_have_text(
+        "The proposed correction of hand 1 is accepted."
+    )
+    expect(a.get_by_test_id("proposal")).to_have_count(0)
+    totals = a.get_by_test_id("totals").locator("li")
+    for name, tally in zip(SEATING, FROM_B, strict=True):
+        total = 0 if tally is OUT else tally.points
+        expect(totals.filter(has_text=name).locator(".total")).to_have_text(str(total))
+
+    # The sheet keeps it in the hand's history.
+    a.get_by_role("link", name="Scoresheet and history").tap()
+    expect(a.get_by_test_id("proposal-history")).to_contain_text(
+        "Accepted by owner: the hand was fixed with it."
+    )
