@@ -109,7 +109,9 @@ def test_going_down_and_out_in_one_turn_scores_below_zero_to_the_end(client, app
     names = ["Ann", "Bob", "Cat", "Dan"]
     league = make_league(players=names, preset="continental-spain")
     game = start(client, league, league.rulesets[0], names)
-    form = visible_text(client.get(f"/games/{game.id}/hand/{games.current_hand(game).number}/score"))
+    form = visible_text(
+        client.get(f"/games/{game.id}/hand/{games.current_hand(game).number}/score")
+    )
     assert DOWN_AND_OUT in form
     # Only the player who went out earns it: nothing is saved.
     refused = post_hand(client, app, game, [OUT, ["5"], ["5"], ["5"]], ticks={1: DOWN_AND_OUT})

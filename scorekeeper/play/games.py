@@ -176,10 +176,7 @@ def dealt_ahead(game: Game, number: int) -> Hand | None:
         return None
     if len(seats_at_hand(game, number)) < 2:
         return None
-    hand = deal(number, 1, dealer_position(game, number))
-    hand.stock_ran_out = False
-    hand.stock_renewals = 0
-    return hand
+    return deal(number, 1, dealer_position(game, number))
 
 
 def scored_hands(game: Game) -> list[Hand]:

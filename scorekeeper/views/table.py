@@ -35,13 +35,12 @@ from scorekeeper.web.sessions import leaves_session_alone
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
 
+# The hands after the one in play whose forms a phone keeps, for when the connection drops.
+AHEAD = 2
+
 
 def _game(game_id: int) -> Game:
     return access.request_game(game_id)
-
-
-# The hands after the one in play whose forms a phone keeps, for when the connection drops.
-AHEAD = 2
 
 
 def _hand(game: Game, hand_id: int) -> Hand:
@@ -205,7 +204,7 @@ def _not_dealt(game: Game, number: int) -> Response | tuple[str, int]:
     if request.method != "POST":
         near = playing is not None and number <= playing.number + AHEAD
         ahead = games.dealt_ahead(game, number) if near else None
-        if playing is None or ahead is None:
+        if ahead is None or playing is None:
             return redirect(url_for("table.show", game_id=game.id))
         form = HandForm(game.rules, len(games.seats_at_hand(game, number)), number)
         return _hand_page(game, ahead, form, "score", ahead_of=playing.number)
