@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import (
     Blueprint,
     abort,
@@ -396,7 +398,11 @@ def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
     proposed correction."""
     db.session.rollback()
     args = request.view_args or {}
-    again = {"table.score": score, "table.edit": edit}.get(request.endpoint or "")
+    views: dict[str, Callable[..., Response | tuple[str, int]]] = {
+        "table.score": score,
+        "table.edit": edit,
+    }
+    again = views.get(request.endpoint or "")
     if _waited() and again is not None:
         try:
             return again(**args)
