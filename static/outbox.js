@@ -184,8 +184,16 @@
     return store.keep(save);
   }
 
+  // While saves are on their way the page says so (data-sending on <html>): live.js then
+  // leaves the table screen alone, which is loaded again once they land.
+  function sending(on) {
+    if (on) document.documentElement.dataset.sending = "";
+    else delete document.documentElement.dataset.sending;
+  }
+
   function flush(liveId) {
     return withLock(function () {
+      sending(true);
       return store.all().then(function (saves) {
         var answers = {};
         return saves.filter(function (save) { return save.state === "waiting"; })
@@ -202,7 +210,7 @@
             });
           }, Promise.resolve(false))
           .then(function () { return answers; });
-      });
+      }).finally(function () { sending(false); });
     }, liveId !== undefined);
   }
 
