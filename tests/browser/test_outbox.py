@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 from flask import Flask
@@ -15,7 +16,8 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import ActionReceipt, Hand, HandScore
-from scorekeeper.play import games
+from scorekeeper.play import games, hands
+from scorekeeper.rules.entries import PlayerEntry
 
 from .conftest import PHONE
 from .phone import HandForm, Tally, Thumb
@@ -127,6 +129,40 @@ def test_two_hands_scored_offline_wait_on_the_phone_and_land_once_when_it_is_bac
     for seat, total in enumerate((5, 20, 60, 35)):
         row = other.get_by_test_id("totals").locator(f'li[data-seat="{seat}"]')
         expect(row).to_have_attribute("data-total", str(total))
+
+
+def test_the_forms_ahead_are_fetched_again_only_once_the_game_has_moved(
+    page: Page, make_game: Callable[..., Any], live_app: Flask
+):
+    game = make_game(SEATING)
+    at_the_table(page, game.game_id)
+    fetched: list[str] = []
+    page.context.on(
+        "request",
+        lambda r: fetched.append(r.url) if r.service_worker and "/hand/" in r.url else None,
+    )
+
+    page.reload()  # the game has not moved: the forms kept are current
+    page.wait_for_timeout(500)
+    assert fetched == []
+
+    with live_app.app_context():  # another phone saves hand 1
+        played = games.load_game(game.game_id)
+        hands.score_hand(
+            games.current_hand(played),
+            [PlayerEntry(went_out=True)] + [PlayerEntry(typed_total=10)] * 3,
+            stock_ran_out=False,
+            confirmed=True,
+        )
+        db.session.commit()
+    expect(page.locator(".hand-of")).to_have_text("Hand 2 of 7")  # the table follows
+    table = f"/games/{game.game_id}"
+    wanted = [f"{table}/hand/{n}/score" for n in (2, 3, 4)]
+    for _ in range(50):
+        if len(fetched) >= len(wanted):
+            break
+        page.wait_for_timeout(100)
+    assert sorted(urlparse(url).path for url in fetched) == wanted
 
 
 def test_a_save_sent_by_two_tabs_at_once_lands_once(
