@@ -69,7 +69,7 @@ def test_a_poll_that_crossed_a_save_keeps_the_saves_message(app, owner, make_gam
     poll.set_cookie("session", cookie_before_save, domain="localhost")
 
     saved = phone.post(
-        f"/games/{game.id}/hands/{hand.id}/score",
+        f"/games/{game.id}/hand/{hand.number}/score",
         data=hand_data(hand, [OUT, HOLDS_FIVE, HOLDS_FIVE, HOLDS_FIVE]),
     )
     assert saved.status_code == 302
