@@ -9,13 +9,19 @@ HOST   ?= 0.0.0.0
 PORT   ?= 5000
 # `make test` runs two tests at a time; `make test PYTEST_ARGS=tests/rules` runs what you name.
 PYTEST_ARGS ?= -n 2
-# Which system libraries a target needs: `run` (PDFs), `test` (also poppler-utils and Chromium).
+# Which system libraries a target needs: `run` (PDFs), `test` (also poppler-utils and Chromium),
+# `load` (also a PostgreSQL server).
 SYSTEM := run
+# `make load` runs Locust from an environment of its own (its gevent stays out of the app's).
+LOAD_VENV := .venv-load
+# `make load LOAD_ARGS="--tables 5,10,20,40,80,160 --seconds 60"` ramps further and longer.
+LOAD_ARGS ?=
 
-.PHONY: run test container-test lint format bench clean system-deps messages catalogs
+.PHONY: run test container-test lint format bench load clean system-deps messages catalogs
 
 run: SYSTEM := run
 test: SYSTEM := test
+load: SYSTEM := load
 
 system-deps:
 	@PYTHON=$(PYTHON) .ci/system-deps $(SYSTEM)
@@ -68,6 +74,15 @@ format: $(VENV)/.dev-installed
 bench: system-deps $(VENV)/.dev-installed
 	$(BIN)/python -m bench
 
+$(LOAD_VENV)/.installed: bench/load-requirements.txt
+	test -x $(LOAD_VENV)/bin/python || $(PYTHON) -m venv $(LOAD_VENV)
+	$(LOAD_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r bench/load-requirements.txt
+	touch $@
+
+# How many tables gunicorn holds on a throw-away PostgreSQL, beside a floor (about 5 minutes).
+load: system-deps $(VENV)/.dev-installed $(LOAD_VENV)/.installed
+	$(BIN)/python -m bench.load $(LOAD_ARGS)
+
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) $(LOAD_VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

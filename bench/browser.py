@@ -4,78 +4,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from html.parser import HTMLParser
-from typing import Any
 
 from flask import Flask
 from werkzeug.test import TestResponse
 
-FormData = dict[str, Any]
+from bench.pages import Form, FormData, read
 
 
 class BenchError(Exception):
     """The bench itself broke: a page answered other than it must."""
-
-
-# What a browser fetches while it loads a page (a manifest's icons only on installing the app).
-LOADING_RELS = {"stylesheet", "icon", "apple-touch-icon", "manifest", "preload", "modulepreload"}
-
-
-@dataclass
-class Form:
-    """A form as a browser would send it untouched, and its boxes, ticked or not."""
-
-    action: str
-    fields: FormData = field(default_factory=dict)
-    boxes: list[tuple[str, str]] = field(default_factory=list)
-
-
-class PageReader(HTMLParser):
-    """What a browser reads of a page: the URLs it loads, and its forms with their values."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.loads: list[str] = []
-        self.forms: list[Form] = []
-        self.select: list[str] = []  # the open select's name, then its options' values
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        """Note a URL to load, a form, or a control of the last form."""
-        found = {name: value or "" for name, value in attrs}
-        if tag == "link" and LOADING_RELS & set(found.get("rel", "").lower().split()):
-            self.loads.append(found.get("href", ""))
-        elif tag in ("script", "img") and found.get("src"):
-            self.loads.append(found["src"])
-        elif tag == "form":
-            self.forms.append(Form(found.get("action", "")))
-        if not self.forms:
-            return
-        form, name, kind = self.forms[-1], found.get("name", ""), found.get("type", "text")
-        if tag == "input" and kind in ("checkbox", "radio"):
-            form.boxes.append((name, found.get("value", "on")))
-            if "checked" in found:
-                form.fields[name] = found.get("value", "on")
-        elif tag == "input" and name and kind not in ("submit", "button", "image", "file"):
-            form.fields[name] = found.get("value", "")
-        elif tag == "select":
-            self.select = [name]
-        elif tag == "option" and self.select:
-            self.select.append(found.get("value", ""))
-            if "selected" in found or len(self.select) == 2:  # else the first option
-                form.fields[self.select[0]] = self.select[-1]
-
-    def handle_endtag(self, tag: str) -> None:
-        """Close a select."""
-        if tag == "select":
-            self.select = []
-
-
-def read(page: str) -> PageReader:
-    """A page as a browser reads it."""
-    reader = PageReader()
-    reader.feed(page)
-    return reader
 
 
 class Browser:

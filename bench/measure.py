@@ -21,7 +21,8 @@ from urllib.request import HTTPCookieProcessor, Request, build_opener, urlopen
 from flask import Flask
 from sqlalchemy import event
 
-from bench.browser import BenchError, Browser, read
+from bench.browser import BenchError, Browser
+from bench.pages import read
 from scorekeeper.extensions import db
 
 ROOT = Path(__file__).resolve().parent.parent

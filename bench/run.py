@@ -116,7 +116,7 @@ def run(
     seeding = time.perf_counter() - clock
     small = seed.imported(browser, seed.league_file(played, "Small", {new: sizes.small}))
     clock = time.perf_counter()
-    seed.grown(app, big, older)
+    seed.grown(app, big.path, older)
     seeding += time.perf_counter() - clock
     saves = seed.Saves(browser, seed.new_league(browser, "Saves", seed.PRESET))
     pdf = f"{big.sheet_game}/sheet.pdf"

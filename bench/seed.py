@@ -20,7 +20,8 @@ from typing import Any
 
 from flask import Flask
 
-from bench.browser import BenchError, Browser, FormData, read
+from bench.browser import BenchError, Browser
+from bench.pages import SCORE_LINK, FormData, filled_report, read
 from scorekeeper import models
 from scorekeeper.exchange.format import Node
 from scorekeeper.exchange.replay import replay_game
@@ -29,10 +30,8 @@ from scorekeeper.extensions import db
 PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve")
 PRESET = "continental"  # seven hands: the game most families play
 LONG_PRESET = "progressive-13"  # thirteen hands: hand 12 is saved before the game ends
-SCORE_LINK = re.compile(r'href="(/games/\d+/hands/\d+/score)"')
 GAME_LINK = re.compile(r'href="(/games/\d+)"')
 RENAME_LINK = re.compile(r'href="(/leagues/\d+/players/\d+/rename)"')
-OUT_BOX = re.compile(r"p\d+_out")  # a seat's "went out" box: p0_out, p1_out, ...
 
 
 @dataclass(frozen=True)
@@ -68,27 +67,12 @@ def start_game(browser: Browser, league: str) -> str:
 
 
 def hand_save(browser: Browser, game: str, turn: int) -> tuple[str, FormData] | None:
-    """The form of the game's hand in play, filled in; None when no hand is in play.
-
-    Seat `turn` (around the table) went out; the others count cards of a group or two, or
-    now and then type their total.
-    """
-    found = SCORE_LINK.search(browser.get(game))
-    if found is None:
+    """The form of the game's hand in play, filled in for `turn` (`pages.filled_report`);
+    None when no hand is in play."""
+    form = read(browser.get(game)).link_to(SCORE_LINK)
+    if form is None:
         return None
-    form = browser.form(found[1], found[1])
-    seats = [name.removesuffix("_out") for name, _ in form.boxes if OUT_BOX.fullmatch(name)]
-    values = dict(form.fields)
-    for index, seat in enumerate(seats):
-        counts = [name for name in values if name.startswith(f"{seat}_cards_")]
-        if index == turn % len(seats):
-            values[f"{seat}_out"] = "y"
-        elif (turn + index) % 6 == 0:
-            values[f"{seat}_total"] = str(5 * (turn + index))
-        else:
-            values[counts[(turn + index) % len(counts)]] = str(1 + turn * index % 3)
-            values[counts[(turn + 2 * index) % len(counts)]] = "1"
-    return found[1], values
+    return form, filled_report(browser.form(form, form), turn)
 
 
 def played_league(browser: Browser, finished: int) -> dict[str, Any]:
@@ -150,11 +134,11 @@ def in_parts(data: bytes, imported: int) -> tuple[bytes, list[dict[str, Any]]]:
     return json.dumps({**whole, "games": games[-imported:]}).encode(), games[:-imported]
 
 
-def grown(app: Flask, league: League, games: list[dict[str, Any]]) -> None:
-    """Add the older games to an imported league, each replayed as its import replays one:
+def grown(app: Flask, league: str, games: list[dict[str, Any]]) -> None:
+    """Add games to the league of the page `league`, each replayed as its import replays one:
     a league may grow past what one league file holds, as a family's does over the years."""
     with app.app_context():
-        found = db.get_or_404(models.League, int(league.path.rsplit("/", 1)[-1]))
+        found = db.get_or_404(models.League, int(league.rsplit("/", 1)[-1]))
         players = {player.name: player for player in found.players}
         with db.session.no_autoflush:
             for index, game in enumerate(games):
@@ -172,10 +156,10 @@ def imported(browser: Browser, data: bytes) -> League:
     """Import a league file on the import page; its league, with the games it lists first."""
     path = browser.post("/leagues/import", upload_form(browser, data)).location
     games = GAME_LINK.findall(browser.get(path))
-    form = SCORE_LINK.search(browser.get(games[0])) if games else None
+    form = read(browser.get(games[0])).link_to(SCORE_LINK) if games else None
     if len(games) < 2 or form is None:
         raise BenchError(f"{path} does not list its game in play, then a finished one.")
-    return League(path, games[0], form[1], games[1])
+    return League(path, games[0], form, games[1])
 
 
 def changer(browser: Browser, league: str) -> Callable[[], None]:

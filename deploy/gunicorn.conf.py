@@ -16,6 +16,12 @@ workers = 2 * (os.cpu_count() or 1)
 worker_class = "gthread"
 threads = 4
 
+# An idle connection is kept open longer than the proxy keeps its own to the app (Caddy two
+# minutes): gunicorn's 2 s would close it under the proxy, which then connects again on the
+# next request, or meets the close as it sends. `make load` measured the reconnection after
+# an idle moment at up to tens of milliseconds on a busy machine (docs/capacity.md).
+keepalive = 150
+
 # gunicorn 25.1 and later open a control socket in ~/.gunicorn or $XDG_RUNTIME_DIR, which a
 # second instance run by the same user takes over and deletes. Nothing here uses it.
 control_socket_disable = True

@@ -17,11 +17,15 @@
   var leaving = false;
   function leave() { leaving = true; }
 
+  // Saves this phone kept are on their way (outbox.js): it loads the page again once they
+  // land, and a reload meanwhile would lose the message the server gave for them.
+  function sending() { return "sending" in document.documentElement.dataset; }
+
   window.scorekeeper.followVersion(live, function () {
-    if (leaving || busy()) return;
+    if (leaving || busy() || sending()) return;
     leaving = true;
     window.location.reload();
-  }, function () { return leaving; });
+  }, function () { return leaving || sending(); });
 
   document.addEventListener("submit", leave);
   window.addEventListener("pagehide", leave);

@@ -1,5 +1,6 @@
 // The app without a connection (docs/offline.md): register the service worker (sw.js), show
-// the banner of a copy it kept, and take the "not sent" page back to the form as it was typed.
+// the banner of a copy it kept, take the "not sent" page back to the form as it was typed,
+// and have the worker keep the hand forms a table screen names.
 // Without this script every page works as before, online only.
 (function () {
   "use strict";
@@ -42,4 +43,17 @@
       /* refused (no HTTPS, private mode, storage off): the app works online as before */
     });
   });
+
+  // The table screen, live: the worker keeps the hand forms it names (the hand in play's and
+  // the next two) for when the connection drops, fetching those not kept at this version.
+  var live = document.getElementById("live");
+  if (live && live.dataset.ahead && !savedAt && navigator.onLine !== false) {
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (!registration.active) return;
+      registration.active.postMessage({
+        ahead: live.dataset.ahead.split(" ").filter(Boolean),
+        version: live.dataset.version
+      });
+    });
+  }
 })();

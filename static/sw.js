@@ -7,15 +7,20 @@
 // - Pages: from the network, always. The pages of a game (under games/<id>) that answered 200
 //   are kept, the last PAGES_KEPT of them; when the network fails, the copy kept of the URL is
 //   shown, marked as not live, or else the offline page.
-// - A form sent (POST) when the network fails: the page saying that nothing was sent. Nothing
-//   is queued.
+// - The hand forms a table screen names (the hand in play's and the next two), fetched ahead
+//   when the page asks (offline.js), unless the copy kept is of the game's current version.
+// - A form sent (POST) as a page when the network fails: the page saying that nothing was
+//   sent. The forms that change a game are sent by outbox.js, which keeps what it cannot send.
 "use strict";
 
 var SHELL = "shell-" + SETTINGS.version;
 var PAGES = "pages";
 var PAGES_KEPT = 20;
-// On a kept page: when this phone saved it.
+// On a kept page: when this phone saved it; on a form fetched ahead, the game's version then.
 var SAVED_AT = "X-Saved-At";
+var GAME_VERSION = "X-Game-Version";
+// The most forms a table screen may ask to keep ahead.
+var AHEAD_KEPT = 3;
 // A game's pages, from the worker's scope: the table screen, the hand form, the sheet, ...
 var GAME_PAGE = /^games\/\d+(?:\/|$)/;
 var ANY_VARY = { ignoreVary: true };
@@ -111,7 +116,31 @@ function changePages(change) {
   return pagesChanged;
 }
 
-function keep(key, response) {
+// A table screen shown online names the hand forms to keep ahead, with the game's version:
+// only a form not kept at that version is fetched again.
+self.addEventListener("message", function (event) {
+  var asked = event.data || {};
+  if (!Array.isArray(asked.ahead) || typeof asked.version !== "string") return;
+  var urls = asked.ahead.slice(0, AHEAD_KEPT).map(function (url) {
+    return new URL(url, self.location.href);
+  }).filter(function (url) {
+    return url.origin === self.location.origin && gamePage(url);
+  });
+  event.waitUntil(Promise.all(urls.map(function (url) {
+    return keepAhead(url.href, asked.version);
+  })));
+});
+
+function keepAhead(url, version) {
+  return caches.match(url, { cacheName: PAGES, ignoreVary: true }).then(function (copy) {
+    if (copy && copy.headers.get(GAME_VERSION) === version) return null;
+    return fetch(url, { credentials: "same-origin" }).then(function (response) {
+      return keep(url, response, version);
+    }, function () { /* the connection dropped: the copy kept stays */ });
+  });
+}
+
+function keep(key, response, version) {
   var html = (response.headers.get("Content-Type") || "").indexOf("text/html") === 0;
   if (response.status !== 200 || response.type !== "basic" || !html) {
     // A redirect or a refusal (signed out, removed, the game gone): its copy is no longer
@@ -127,6 +156,7 @@ function keep(key, response) {
     headers.delete("Content-Encoding");
     headers.delete("Content-Length");
     headers.set(SAVED_AT, new Date().toISOString());
+    if (version) headers.set(GAME_VERSION, version);
     var copy = new Response(body, { status: 200, headers: headers });
     return changePages(function () {
       return caches.open(PAGES).then(function (cache) {

@@ -115,6 +115,10 @@
       el.disabled = entry.noScore;
     });
     var display = card.querySelector("[data-points]");
+    // The score as a plain number, for a save kept on the phone (outbox.js); none where only
+    // the server decides it (no score, a number it would refuse) or nothing is entered.
+    var plain = total !== null && (entry.out || entry.counted || entry.short || entry.penalty);
+    display.dataset.score = plain ? String(total) : "";
     if (entry.noScore) display.textContent = posted(card, entries);
     else if (entry.invalid) display.textContent = "—";  // not a count the server would take
     else if (entry.out) display.textContent = "out · " + total;

@@ -74,7 +74,10 @@ LEAGUE_ARGUMENTS = {
     "phone_id",
     "proposal_id",
 }
-KNOWN_ARGUMENTS = LEAGUE_ARGUMENTS | {"token"}
+# URL arguments that count within what the URL names (a hand's number in its game): the same
+# in every league, so never mixed in from another.
+POSITIONS = {"number"}
+KNOWN_ARGUMENTS = LEAGUE_ARGUMENTS | POSITIONS | {"token"}
 
 
 def methods(rule: Rule) -> list[str]:
@@ -124,6 +127,7 @@ class Side:
             "league_id": [self.league_id],
             "game_id": [self.game_id],
             "hand_id": [self.playing_hand_id, self.scored_hand_id],
+            "number": [2, 1],  # the hand in play, the hand scored
             "player_id": [self.player_id],
             "season_id": [self.season_id],
             "ruleset_id": [self.ruleset_id],
@@ -311,6 +315,8 @@ def crossed_urls(rule: Rule, world: World) -> Iterator[tuple[dict[str, str], str
         if "B" not in letters or ("token" in names and "A" not in letters):
             continue
         mix = dict(zip(names, letters, strict=True))
+        if any(mix[name] == "B" for name in POSITIONS & set(names)):
+            continue
         choices = [sides[mix[name]].candidates(name) for name in names]
         for values in itertools.product(*choices):
             yield mix, url_for_ids(rule, dict(zip(names, values, strict=True)))
@@ -505,7 +511,7 @@ def test_blank_sheet_with_another_leagues_players_shows_none_of_them(app, world)
 
 
 def score_path(side: Side) -> str:
-    return f"/games/{side.game_id}/hands/{side.playing_hand_id}/score"
+    return f"/games/{side.game_id}/hand/2/score"
 
 
 def scores_of(hand_id: int) -> int:

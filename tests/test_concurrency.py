@@ -156,7 +156,7 @@ def test_two_phones_saving_the_same_hand_100_times_record_each_hand_once(shared_
     for n in range(ROUNDS):
         game_id = table.game_ids[n // HANDS_PER_GAME]
         hand = hand_in_play(game_id)
-        answers = race(phones, f"/games/{game_id}/hands/{hand.id}/score", reports)
+        answers = race(phones, f"/games/{game_id}/hand/{hand.number}/score", reports)
         kinds.update(answer.kind for answer in answers)
         statuses = sorted(answer.status for answer in answers)
         if statuses != [302, 409]:
@@ -196,7 +196,7 @@ def test_double_tap_racing_itself_records_the_hand_once(shared_app):
     for n in range(3 * HANDS_PER_GAME):
         game_id = table.game_ids[n // HANDS_PER_GAME]
         hand = hand_in_play(game_id)
-        answers = race(taps, f"/games/{game_id}/hands/{hand.id}/score", [same, same])
+        answers = race(taps, f"/games/{game_id}/hand/{hand.number}/score", [same, same])
         kinds.update(answer.kind for answer in answers)
         # Both taps land on the table: saved, or "already saved, exactly as you sent it".
         if [answer.status for answer in answers] != [302, 302]:
@@ -239,7 +239,7 @@ def test_failure_after_the_hand_is_written_keeps_none_of_it(client, started, mon
     fail_after(monkeypatch, hands, "score_hand")
     before = database_rows()
 
-    response = client.post(f"/games/{started.id}/hands/{hand.id}/score", data=report(1))
+    response = client.post(f"/games/{started.id}/hand/{hand.number}/score", data=report(1))
 
     assert response.status_code == 500
     assert database_rows() == before
@@ -253,7 +253,7 @@ def test_failure_after_the_last_hand_is_written_keeps_none_of_it(client, started
     fail_after(monkeypatch, games, "advance")  # the save that ends the game settles it
     before = database_rows()
 
-    response = client.post(f"/games/{started.id}/hands/{hand.id}/score", data=report(1))
+    response = client.post(f"/games/{started.id}/hand/{hand.number}/score", data=report(1))
 
     assert response.status_code == 500
     assert database_rows() == before

@@ -19,7 +19,7 @@ def static_urls(page: str) -> list[str]:
 
 def test_every_static_url_is_fingerprinted_and_kept_a_year(client, make_game):
     game = make_game()
-    urls = static_urls(client.get(f"/games/{game.id}/hands/{game.hands[0].id}/score").text)
+    urls = static_urls(client.get(f"/games/{game.id}/hand/{game.hands[0].number}/score").text)
     assert {url.split("?")[0] for url in urls} >= {"/static/app.css", "/static/tally.js"}
     for url in urls:
         assert re.search(r"\?v=[0-9a-f]{16}$", url), url
@@ -120,7 +120,7 @@ def test_a_refused_save_goes_out_compressed(client, make_game):
     hand = game.hands[0]
     data = {"version": str(hand.version), "p0_cards_2_9": "-3"}
     response = client.post(
-        f"/games/{game.id}/hands/{hand.id}/score", data=data, headers={"Accept-Encoding": "gzip"}
+        f"/games/{game.id}/hand/{hand.number}/score", data=data, headers={"Accept-Encoding": "gzip"}
     )
     assert response.status_code == 422
     assert response.headers["Content-Encoding"] == "gzip"

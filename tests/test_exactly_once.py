@@ -65,7 +65,7 @@ def sent_twice(client, path: str, data: dict[str, str]):
 
 
 def score_path(game: Game, hand: Hand) -> str:
-    return f"/games/{game.id}/hands/{hand.id}/score"
+    return f"/games/{game.id}/hand/{hand.number}/score"
 
 
 def score_form(client, game: Game, hand: Hand, report=REPORT) -> dict[str, str]:

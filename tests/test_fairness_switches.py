@@ -119,9 +119,9 @@ def test_the_hand_form_offers_a_lost_score_only_under_the_rule(client, make_game
     game = with_rule(make_game(players=FOUR), "missing_score", rule_on)
     hand = game.hands[0]
 
-    text = visible_text(client.get(f"/games/{game.id}/hands/{hand.id}/score"))
+    text = visible_text(client.get(f"/games/{game.id}/hand/{hand.number}/score"))
     sent = client.post(
-        f"/games/{game.id}/hands/{hand.id}/score",
+        f"/games/{game.id}/hand/{hand.number}/score",
         data=hand_data(
             hand, [{"out": "y"}, {"no_score": "y"}, {"cards_2_9": "1"}, {"cards_2_9": "2"}]
         ),

@@ -33,7 +33,7 @@ def hand_form(game, hand, rows):
 def score(client, game, rows, **extra):
     hand = games.current_hand(loaded(game))
     data = hand_form(game, hand, rows) | extra
-    return client.post(f"/games/{game.id}/hands/{hand.id}/score", data=data)
+    return client.post(f"/games/{game.id}/hand/{hand.number}/score", data=data)
 
 
 def count(model) -> int:
@@ -89,7 +89,7 @@ def test_a_player_who_leaves_plays_no_more_hands_and_gets_a_posted_total(client,
     assert response.status_code == 302
     assert db.session.get(Seat, cat.id).left_from_hand == 2
 
-    form = client.get(f"/games/{game.id}/hands/{games.current_hand(loaded(game)).id}/score")
+    form = client.get(f"/games/{game.id}/hand/{games.current_hand(loaded(game)).number}/score")
     names = form.get_data(as_text=True)
     assert '<span class="player-name">Bob</span>' in names
     assert '<span class="player-name">Cat</span>' not in names
@@ -277,7 +277,7 @@ def test_stock_running_out_twice_ends_a_continental_hand(client, make_game):
     assert "The stock ran out (again)" not in shown  # no third time: the hand is over
     ended = db.session.get(Hand, hand.id)
     assert (ended.stock_renewals, ended.stock_ran_out) == (1, True)  # renewed once, then gone
-    form = client.get(f"/games/{game.id}/hands/{hand.id}/score")
+    form = client.get(f"/games/{game.id}/hand/{hand.number}/score")
     assert is_checked(form, "stock_ran_out")  # the score form starts from what was recorded
     third = client.post(f"/games/{game.id}/hands/{hand.id}/stock", follow_redirects=True)
     assert "The stock is already gone for good" in page_text(third)

@@ -115,7 +115,7 @@ def test_random_hand_forms_never_crash_and_refusals_change_nothing(client, leagu
     hand = new_hand(league)
     before = database_rows()
 
-    response = client.post(f"/games/{hand.game_id}/hands/{hand.id}/score", data=form)
+    response = client.post(f"/games/{hand.game_id}/hand/{hand.number}/score", data=form)
 
     assert response.status_code in (302, 409, 422), response.status_code
     if response.status_code == 302:

@@ -273,7 +273,7 @@ WRITES = [
     ("take-back", lambda g, h: (f"/games/{g.id}/hands/{h.id}/mayi/take-back", {"claim": "1"})),
     ("stock", lambda g, h: (f"/games/{g.id}/hands/{h.id}/stock", {})),
     ("redeal", lambda g, h: (f"/games/{g.id}/hands/{h.id}/redeal", {"reason": "x", "version": h.version})),
-    ("score", lambda g, h: (f"/games/{g.id}/hands/{h.id}/score", hand_data(h, [{"out": "y"}, {"total": 5}, {"total": 5}, {"total": 5}], confirm="y"))),
+    ("score", lambda g, h: (f"/games/{g.id}/hand/{h.number}/score", hand_data(h, [{"out": "y"}, {"total": 5}, {"total": 5}, {"total": 5}], confirm="y"))),
     ("leave", lambda g, h: (f"/games/{g.id}/leave", {"seat": g.seats[1].id, "from_hand": 7, "ends_game": "y"})),
     ("suspend", lambda g, h: (f"/games/{g.id}/suspend", {})),
     ("resume", lambda g, h: (f"/games/{g.id}/resume", {"everyone_present": "y"})),

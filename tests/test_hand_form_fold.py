@@ -56,7 +56,7 @@ def fold_of(text: str, seat: int) -> re.Match[str] | None:
 
 
 def score_url(game: Game) -> str:
-    return f"/games/{game.id}/hands/{games.current_hand(loaded(game)).id}/score"
+    return f"/games/{game.id}/hand/{games.current_hand(loaded(game)).number}/score"
 
 
 def progressive_data(game: Game, players: list[dict[str, str]]) -> dict[str, str]:

@@ -62,7 +62,7 @@ def check(name: str, response, status: int) -> None:
 
 
 def score_url(game: Game) -> str:
-    return f"/games/{game.id}/hands/{games.current_hand(loaded(game)).id}/score"
+    return f"/games/{game.id}/hand/{games.current_hand(loaded(game)).number}/score"
 
 
 def test_score_form_of_a_first_hand(client, make_game):

@@ -34,7 +34,7 @@ def post_hand(client, app, game: Game, reports: list[object], ticks: dict[int, s
         form = HandForm(game.rules, len(game.seats), hand.number)
         for seat, label in (ticks or {}).items():
             data[next(f.name for g, f in form.player(seat).counts if g.label == label)] = "1"
-    response = client.post(f"/games/{game.id}/hands/{hand.id}/score", data=data)
+    response = client.post(f"/games/{game.id}/hand/{hand.number}/score", data=data)
     db.session.expire_all()
     return response
 
@@ -109,7 +109,9 @@ def test_going_down_and_out_in_one_turn_scores_below_zero_to_the_end(client, app
     names = ["Ann", "Bob", "Cat", "Dan"]
     league = make_league(players=names, preset="continental-spain")
     game = start(client, league, league.rulesets[0], names)
-    form = visible_text(client.get(f"/games/{game.id}/hands/{games.current_hand(game).id}/score"))
+    form = visible_text(
+        client.get(f"/games/{game.id}/hand/{games.current_hand(game).number}/score")
+    )
     assert DOWN_AND_OUT in form
     # Only the player who went out earns it: nothing is saved.
     refused = post_hand(client, app, game, [OUT, ["5"], ["5"], ["5"]], ticks={1: DOWN_AND_OUT})

@@ -74,7 +74,7 @@ def test_after_a_player_leaves_nobody_deals_twice_running(client, ben_leaves):
 
     assert table_dealer(client, game) == ("Dad", "Amy")
     hand = games.current_hand(loaded(game))
-    form = visible_text(client.get(f"/games/{game.id}/hands/{hand.id}/score"))
+    form = visible_text(client.get(f"/games/{game.id}/hand/{hand.number}/score"))
     assert "Dad dealt 12" in form
     assert dealers_recorded(game) == {1: "Mom", 2: "Dad", 3: "Amy", 4: "Mom", 5: "Dad"}
     assert sheet_dealers(client, game) == ["Mom", "Dad", "Amy", "Mom"]

@@ -69,7 +69,7 @@ def test_the_worker_names_every_file_a_page_loads_by_its_current_url(
     hand = game.hands[0]
     settings = worker_settings(client.get("/sw.js"))
 
-    for path in (f"/games/{game.id}", f"/games/{game.id}/hands/{hand.id}/score", "/offline"):
+    for path in (f"/games/{game.id}", f"/games/{game.id}/hand/{hand.number}/score", "/offline"):
         for url in STATIC_URL.findall(markup(client.get(path))):
             assert url in settings["shell"], (path, url)
     assert "/manifest.webmanifest" in settings["shell"]

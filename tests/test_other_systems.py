@@ -80,7 +80,7 @@ def hand_post(app, game: Game, reports: list[object]) -> dict[str, str]:
 def score(client, app, game: Game, reports: list[object], expect: int = 302):
     hand = games.current_hand(games.load_game(game.id))
     response = client.post(
-        f"/games/{game.id}/hands/{hand.id}/score", data=hand_post(app, game, reports)
+        f"/games/{game.id}/hand/{hand.number}/score", data=hand_post(app, game, reports)
     )
     assert response.status_code == expect, text_of(response)
     db.session.expire_all()
@@ -149,7 +149,7 @@ def test_a_whole_progressive_game(
         assert re.search(r'data-testid="cards-dealt">(\d+)<', raw(table))[1] == str(round_ + 2)
         # Past kings the wild rank is our reading: said with the rules, not to the table.
         assert "our reading" not in text_of(table).lower()
-        form_page = client.get(f"/games/{game.id}/hands/{games.current_hand(game).id}/score")
+        form_page = client.get(f"/games/{game.id}/hand/{games.current_hand(game).number}/score")
         assert f"{WILD[round_ - 1]} (wild)" in text_of(form_page)
         bob = OUT if round_ % 2 == 0 else ["9", "Q"]
         cat = ["JOKER", "A", WILD_RANK[round_ - 1]]

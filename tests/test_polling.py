@@ -1,5 +1,6 @@
 """A page's background check of the game's version: answered 304 with no body while nothing
-moved, in one query past the access check's, and never undoing what a save told the phone."""
+moved, read by the table's access check with the game's league (one query past the link's),
+and never undoing what a save told the phone."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ from reading import markup
 from sqlalchemy import event
 
 from scorekeeper.extensions import db
-from scorekeeper.league import settings
+from scorekeeper.league import accounts, settings
 from scorekeeper.models import Game
 
 OUT = {"out": "y"}
 HOLDS_FIVE = {"total": "5"}
+PASSCODE = "velvet harbour pickle"
 
 
 def signed_in_for_weeks(app, owner):
@@ -67,7 +69,7 @@ def test_a_poll_that_crossed_a_save_keeps_the_saves_message(app, owner, make_gam
     poll.set_cookie("session", cookie_before_save, domain="localhost")
 
     saved = phone.post(
-        f"/games/{game.id}/hands/{hand.id}/score",
+        f"/games/{game.id}/hand/{hand.number}/score",
         data=hand_data(hand, [OUT, HOLDS_FIVE, HOLDS_FIVE, HOLDS_FIVE]),
     )
     assert saved.status_code == 302
@@ -102,12 +104,19 @@ def playing(make_game) -> Game:
     return game
 
 
-@pytest.fixture(params=["table", "link"])
+@pytest.fixture(params=["table", "scorer", "link"])
 def poll(request, playing) -> Poll:
-    """The table's poll by the league's signed-in owner, and the link's by a relative signed
-    in nowhere."""
+    """The table's poll by the league's signed-in owner and by a phone that joined it with
+    the passcode, and the link's by a relative signed in nowhere."""
     if request.param == "table":
         return Poll("table", f"/games/{playing.id}/version", request.getfixturevalue("client"))
+    if request.param == "scorer":
+        accounts.set_passcode(playing.league, PASSCODE)
+        db.session.commit()
+        phone = request.getfixturevalue("app").test_client()
+        joined = phone.post(f"/leagues/{playing.league_id}/join", data={"passcode": PASSCODE})
+        assert joined.status_code == 302
+        return Poll("scorer", f"/games/{playing.id}/version", phone)
     link = f"/watch/{playing.league.share_token}/games/{playing.id}/version"
     return Poll("link", link, request.getfixturevalue("anonymous"))
 
@@ -176,21 +185,24 @@ class Statements:
         event.remove(db.engine, "before_cursor_execute", self._listen)
 
 
-# What the access check reads before the view: the signed-in account and the game's league
-# for the table's poll, the link's league for the link's.
-ACCESS_CHECK = {"table": ("FROM account", "FROM league JOIN game"), "link": ("FROM league",)}
-VERSION_ALONE = "SELECT game.version FROM game WHERE game.id = "
+# What a poll reads: the table's, who the visitor is (the signed-in account, or a joined
+# phone's session not signed out), then the game's league with its version and whether the
+# phone joined it; the link's, its league, then the version alone.
+READS = {
+    "table": ("FROM account", "FROM league JOIN game"),
+    "scorer": ("FROM signed_out_session", "FROM league JOIN game"),
+    "link": ("FROM league", "SELECT game.version FROM game WHERE game.id = "),
+}
 
 
-def test_a_poll_reads_the_version_alone_past_the_access_check(poll):
+def test_a_poll_sends_two_queries(poll):
     tag = poll.phone.get(poll.url).headers["ETag"]
 
     for headers, status in (({}, 200), ({"If-None-Match": tag}, 304)):
         db.session.expire_all()  # the request reads what it needs itself, as on a server
         with Statements() as sent:
             assert poll.phone.get(poll.url, headers=headers).status_code == status
-        *access, version = sent.seen
-        assert version.startswith(VERSION_ALONE), sent.seen
-        assert len(access) == len(ACCESS_CHECK[poll.where]), sent.seen
-        for statement, reads in zip(access, ACCESS_CHECK[poll.where], strict=True):
-            assert reads in statement and "game.version" not in statement, statement
+        assert len(sent.seen) == len(READS[poll.where]), sent.seen
+        for statement, reads in zip(sent.seen, READS[poll.where], strict=True):
+            assert reads in statement, statement
+        assert "game.version" in sent.seen[-1]

@@ -79,7 +79,7 @@ def waited_save(phone, game: Game, report=SENT, key: str = "offline-phone-hand-1
     """Send hand 1's score form as a phone's outbox sends it after waiting."""
     hand = loaded(game).hands[0]
     data = hand_data(hand, report, action_key=key, confirm="y", waited="1", **fields)
-    return phone.post(f"/games/{game.id}/hands/{hand.id}/score", data=data)
+    return phone.post(f"/games/{game.id}/hand/{hand.number}/score", data=data)
 
 
 @pytest.fixture
@@ -151,7 +151,7 @@ def test_without_waited_a_save_on_a_hand_saved_first_shows_the_comparison_as_bef
     hand = loaded(game).hands[0]
     data = hand_data(hand, SENT, action_key="live-form-hand-1", confirm="y")
 
-    response = phone.post(f"/games/{game.id}/hands/{hand.id}/score", data=data)
+    response = phone.post(f"/games/{game.id}/hand/{hand.number}/score", data=data)
 
     assert response.status_code == 409
     assert "Another phone saved this hand first." in visible_text(response)

@@ -197,7 +197,7 @@ def test_one_hand_sent_twice_at_the_same_moment_is_saved_once(shared_app):
         game_id = table.game_ids[n // per_game]
         hand = test_concurrency.hand_in_play(game_id)
         form = test_concurrency.report(went_out=n % 4) | {"action_key": f"one-save-sent-twice-{n}"}
-        answers = sent_together(phones, f"/games/{game_id}/hands/{hand.id}/score", [form, form])
+        answers = sent_together(phones, f"/games/{game_id}/hand/{hand.number}/score", [form, form])
         saved = f"Hand {hand.number} saved."
         # Each phone is told once that the hand is saved, and nothing else about it.
         if any(
@@ -249,7 +249,7 @@ def test_the_phone_that_lost_a_race_with_its_own_key_is_told_only_what_happened(
             | {"action_key": f"phone-{phone}-sends-hand-{n}"}
             for phone in range(2)
         ]
-        answers = sent_together(phones, f"/games/{game_id}/hands/{hand.id}/score", forms)
+        answers = sent_together(phones, f"/games/{game_id}/hand/{hand.number}/score", forms)
         saved = f"Hand {hand.number} saved."
         told = sorted(
             ("saved" if saved in shown else "") + ("already" if "already saved" in shown else "")
@@ -278,7 +278,7 @@ def test_two_phones_that_waited_racing_on_one_hand_save_one_and_keep_the_other_a
             | {"action_key": f"phone-{phone}-waited-hand-{n}", "waited": "1"}
             for phone in range(2)
         ]
-        answers = sent_together(phones, f"/games/{game_id}/hands/{hand.id}/score", forms)
+        answers = sent_together(phones, f"/games/{game_id}/hand/{hand.number}/score", forms)
         told = sorted(
             ("saved" if f"Hand {hand.number} saved." in shown else "")
             + ("kept" if kept in shown else "")

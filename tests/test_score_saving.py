@@ -132,7 +132,7 @@ def test_the_page_saves_the_rows_the_operation_saves(client, make_game, leaves):
         page_game = games.load_game(by_page.id)
         hand = games.current_hand(page_game)
         response = client.post(
-            f"/games/{by_page.id}/hands/{hand.id}/score",
+            f"/games/{by_page.id}/hand/{hand.number}/score",
             data=form_of(hand, entries[:seated], stock_ran_out),
         )
         assert response.status_code == 302, response.get_data(as_text=True)
@@ -173,7 +173,7 @@ def test_a_save_sends_as_many_statements_at_hand_12_as_at_hand_1(client, make_ga
             select(Hand).filter_by(game_id=game.id, state=HandState.PLAYING)
         ).one()
         if number in (1, 12):
-            path = f"/games/{game.id}/hands/{hand.id}/score"
+            path = f"/games/{game.id}/hand/{hand.number}/score"
             sent[number] = statements_sent(client, path, form | {"version": str(hand.version)})
         else:
             play_hand(hand.game, report)

@@ -26,7 +26,7 @@ def cards(**counts: int) -> dict[str, int]:
 
 
 def score_url(game: Game, hand: Hand) -> str:
-    return f"/games/{game.id}/hands/{hand.id}/score"
+    return f"/games/{game.id}/hand/{hand.number}/score"
 
 
 def scores(hand: Hand) -> dict[str, int | None]:
@@ -484,7 +484,7 @@ def test_hand_of_another_game_is_not_found(client, make_game, make_league, metho
 def test_missing_game_is_not_found(client, make_game):
     game = make_game(players=FOUR)
     assert client.get(f"/games/{game.id + 1}").status_code == 404
-    assert client.get(f"/games/{game.id + 1}/hands/{game.hands[0].id}/score").status_code == 404
+    assert client.get(f"/games/{game.id + 1}/hand/{game.hands[0].number}/score").status_code == 404
 
 
 # --- re-deals ---

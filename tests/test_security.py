@@ -139,7 +139,7 @@ def header_pages(a: Side) -> list[str]:
         f"/leagues/{a.league_id}/standings",
         f"/games/{a.game_id}",
         f"/games/{a.game_id}/version",
-        f"/games/{a.game_id}/hands/{a.playing_hand_id}/score",
+        f"/games/{a.game_id}/hand/2/score",
         f"/watch/{a.token}",
     ]
 
@@ -307,7 +307,7 @@ def test_oversized_post_is_refused_with_the_apps_page(app, world):
     before = database_rows()
 
     for path in (
-        f"/games/{world.a.game_id}/hands/{world.a.playing_hand_id}/score",
+        f"/games/{world.a.game_id}/hand/2/score",
         f"/leagues/{world.a.league_id}/players",
         "/login",
     ):

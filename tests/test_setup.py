@@ -114,6 +114,7 @@ def test_root_on_debian_installs_what_is_missing_with_apt_get(machine):
         ("run", RUN_PACKAGES),
         ("test", [*RUN_PACKAGES, "poppler-utils", "chromium"]),
         ("ci", [*RUN_PACKAGES, "poppler-utils", "chromium", "postgresql"]),
+        ("load", [*RUN_PACKAGES, "postgresql"]),
     ],
 )
 def test_each_command_checks_its_own_list(machine, needs, missing):

@@ -79,7 +79,7 @@ def pages(app, client, make_game) -> list[str]:
         f"/leagues/{league.id}/standings/print",
         "/leagues/import",
         f"/games/{game.id}",
-        f"/games/{game.id}/hands/{playing.id}/score",
+        f"/games/{game.id}/hand/{playing.number}/score",
         f"/games/{game.id}/hands/{scored.id}/edit",
         f"/games/{game.id}/sheet",
         f"/games/{game.id}/sheet/print",

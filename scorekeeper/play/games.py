@@ -158,6 +158,27 @@ def current_hand(game: Game) -> Hand | None:
     return next((hand for hand in game.hands if hand.state == HandState.PLAYING), None)
 
 
+def hand_numbered(game: Game, number: int) -> Hand | None:
+    """The last deal of hand `number` (a re-deal or re-play is a later attempt), or None
+    while it is not dealt."""
+    dealt = (hand for hand in game.hands if hand.number == number)
+    return max(dealt, key=lambda hand: hand.attempt, default=None)
+
+
+def dealt_ahead(game: Game, number: int) -> Hand | None:
+    """Hand `number`, after the hand in play, as it will be dealt if the table stays as it
+    is; None when the game is not in play or too few are left to play it.
+
+    The hand belongs to no game and no session: it is shown, never saved.
+    """
+    playing = current_hand(game)
+    if game.status != GameStatus.PLAYING or playing is None or number <= playing.number:
+        return None
+    if len(seats_at_hand(game, number)) < 2:
+        return None
+    return deal(number, 1, dealer_position(game, number))
+
+
 def scored_hands(game: Game) -> list[Hand]:
     """The game's scored hands in order (re-deals and re-plays left out)."""
     return [hand for hand in game.hands if hand.state == HandState.SCORED]

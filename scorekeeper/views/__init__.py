@@ -81,7 +81,8 @@ def register_blueprints(app: Flask) -> None:
             reason = error.description
         else:
             reason = gettext("The request was not one the app understands. Go back and try again.")
-        return render_template("errors/400.html", reason=reason, detail=detail), 400
+        csrf = isinstance(error, CSRFError)
+        return render_template("errors/400.html", reason=reason, detail=detail, csrf=csrf), 400
 
     @app.errorhandler(SecurityError)
     def untrusted_host(_error: SecurityError) -> tuple[str, int, dict[str, str]]:

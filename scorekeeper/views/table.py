@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import (
     Blueprint,
     abort,
     flash,
+    jsonify,
     redirect,
     render_template,
     request,
     url_for,
 )
-from sqlalchemy import select
+from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from scorekeeper import rules
@@ -32,6 +35,9 @@ from scorekeeper.web.polls import version_answer
 from scorekeeper.web.sessions import leaves_session_alone
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
+
+# The hands after the one in play whose forms a phone keeps, for when the connection drops.
+AHEAD = 2
 
 
 def _game(game_id: int) -> Game:
@@ -69,7 +75,27 @@ def show(game_id: int) -> str:
         resume_terms=rules.resume_terms(game.rules, game.started_on),
         stock_over=hand is not None and hands.stock_exhausted(hand),
         rematch=rematch(game) if games.is_over(game) else None,
+        ahead=_forms_kept(game, hand),
     )
+
+
+def _forms_kept(game: Game, hand: Hand | None) -> list[str]:
+    """The hand forms a phone keeps from the table screen: the hand in play's and the next
+    AHEAD hands' (static/sw.js)."""
+    if hand is None:
+        return []
+    last = min(hand.number + AHEAD, rules.hand_count(game.rules))
+    return [
+        url_for("table.score", game_id=game.id, number=number)
+        for number in range(hand.number, last + 1)
+    ]
+
+
+@bp.get("/token")
+def token(game_id: int) -> Response:
+    """A fresh form token for this phone's session: a save kept on the phone past its page's
+    token is sent again with it (static/outbox.js). The access check let the visitor in."""
+    return jsonify(token=generate_csrf())
 
 
 def _asks_about_the_claim(rs: rules.RuleSet) -> bool:
@@ -86,9 +112,9 @@ def _fixable(game: Game) -> set[int]:
 @bp.get("/version")
 @leaves_session_alone
 def version(game_id: int) -> Response:
-    """The game's version, which other phones poll to follow the saves made here (its
-    column alone: the access check found the game already); 304 when the poll has it."""
-    return version_answer(db.session.scalar(select(Game.version).where(Game.id == game_id)))
+    """The game's version, which other phones poll to follow the saves made here (read by
+    the access check with the game's league); 304 when the poll has it."""
+    return version_answer(access.game_version())
 
 
 def _hand_page(
@@ -99,13 +125,15 @@ def _hand_page(
     status: int = 200,
     warnings: tuple[rules.Problem, ...] = (),
     problems: tuple[rules.Problem, ...] = (),
+    ahead_of: int | None = None,
 ) -> tuple[str, int]:
-    """The hand form's page."""
+    """The hand form's page (`ahead_of`: the number of the hand in play, for a form shown
+    before its hand is dealt)."""
     by_player: dict[int, list[str]] = {}
     for problem in problems:
         for index in problem.concerns:
             by_player.setdefault(index, []).append(problem.message)
-    seats = hands.hand_seats(hand)
+    seats = games.seats_at_hand(game, hand.number)
     accepting = _proposal(game, hand, form.proposal.text) if mode == "edit" else None
     return render_template(
         "table/hand_form.html",
@@ -123,15 +151,24 @@ def _hand_page(
         possible=rules.possible_totals(game.rules, hand.number),
         impossible_words=rules.impossible_total_words().capitalize(),
         accepting=rules.accepting_words(hand.number, accepting.sent_by) if accepting else "",
+        ahead_of=ahead_of,
     ), status
 
 
-@bp.route("/hands/<int:hand_id>/score", methods=["GET", "POST"])
+@bp.route("/hand/<int:number>/score", methods=["GET", "POST"])
 @exactly_once
-def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
-    """Score the hand in play: who went out, and what everyone else holds."""
+def score(game_id: int, number: int) -> Response | tuple[str, int]:
+    """Score hand `number`, the hand in play: who went out, and what everyone else holds.
+
+    A hand saved already answers as it did for the phone that saved it first; one not dealt
+    yet waits for the hand in play (its form is shown ahead, for the next AHEAD hands).
+    """
     game = _game(game_id)
-    hand = _hand(game, hand_id)
+    if number > rules.hand_count(game.rules):
+        abort(404)
+    hand = games.hand_numbered(game, number)
+    if hand is None:
+        return _not_dealt(game, number)
     form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number, hand.version)
     if request.method != "POST":
         if hand.state != HandState.PLAYING:
@@ -159,6 +196,26 @@ def score(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     else:
         flash(f"Hand {hand.number} saved. {saved.reason}".strip(), "success")
     return redirect(url_for("table.show", game_id=game.id))
+
+
+def _not_dealt(game: Game, number: int) -> Response | tuple[str, int]:
+    """A hand not dealt yet: its form ahead (GET), or a save that waits for the hand in play
+    (nothing is kept of it, so the same save may be sent again once its hand is dealt)."""
+    playing = games.current_hand(game)
+    if request.method != "POST":
+        near = playing is not None and number <= playing.number + AHEAD
+        ahead = games.dealt_ahead(game, number) if near else None
+        if ahead is None or playing is None:
+            return redirect(url_for("table.show", game_id=game.id))
+        form = HandForm(game.rules, len(games.seats_at_hand(game, number)), number)
+        return _hand_page(game, ahead, form, "score", ahead_of=playing.number)
+    try:
+        games.refuse_if_over(game)
+    except games.GameRefused as refusal:
+        return render_template("table/not_dealt.html", game=game, reason=str(refusal)), 422
+    in_play = playing.number if playing else number - 1
+    reason = f"Hand {number} is not dealt yet: hand {in_play} is still in play."
+    return render_template("table/not_dealt.html", game=game, reason=reason, waits=True), 409
 
 
 @bp.route("/hands/<int:hand_id>/edit", methods=["GET", "POST"])
@@ -340,14 +397,22 @@ def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
     proposed correction."""
     db.session.rollback()
     args = request.view_args or {}
-    again = {"table.score": score, "table.edit": edit}.get(request.endpoint or "")
+    views: dict[str, Callable[..., Response | tuple[str, int]]] = {
+        "table.score": score,
+        "table.edit": edit,
+    }
+    again = views.get(request.endpoint or "")
     if _waited() and again is not None:
         try:
             return again(**args)
         except WriteConflict:
             db.session.rollback()
     game = games.load_game(args.get("game_id", 0))
-    hand = next((h for h in game.hands if h.id == args.get("hand_id")), None) if game else None
+    hand = None
+    if game is not None and "number" in args:
+        hand = games.hand_numbered(game, args["number"])
+    elif game is not None:
+        hand = next((h for h in game.hands if h.id == args.get("hand_id")), None)
     if game is None or hand is None or hand.state != HandState.SCORED:
         return render_template("errors/conflict.html"), 409
     form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number)

@@ -168,6 +168,9 @@ def _phone_joined(league_id: int) -> bool:
     token = session.get("phone")
     if not token or _session_ended():
         return False
+    known = g.get("joined")  # read with the league of a game's URL
+    if known is not None and known[0] == league_id:
+        return bool(known[1])
     joined = select(JoinedPhone.id).where(
         JoinedPhone.league_id == league_id, JoinedPhone.token == token
     )
@@ -263,14 +266,36 @@ def safe_next(target: str | None, fallback: str) -> str:
 
 
 def _league_of_request() -> League | None:
-    """The league the URL names: by its id, or as the league of the game it names."""
+    """The league the URL names: by its id, or as the league of the game it names.
+
+    A game's league is read in one query with what the rest of the request would otherwise
+    ask one query each for: the game's version (`game_version`, which the version poll
+    answers) and whether this phone joined the league. Phones poll every few seconds, and
+    on a busy server each query's round trip waits its turn.
+    """
     args = request.view_args or {}
     if "league_id" in args:
         return db.session.get(League, args["league_id"]) or abort(404)
     if "game_id" in args:
-        of_game = select(League).join(League.games).where(Game.id == args["game_id"])
-        return db.session.scalar(of_game) or abort(404)
+        token = session.get("phone") or ""
+        joined = select(JoinedPhone.id).where(
+            JoinedPhone.league_id == League.id, JoinedPhone.token == token
+        )
+        of_game = (
+            select(League, Game.version, joined.exists())
+            .join(League.games)
+            .where(Game.id == args["game_id"])
+        )
+        row = db.session.execute(of_game).first() or abort(404)
+        league, g.game_version, here = row
+        g.joined = (league.id, here)
+        return league
     return None
+
+
+def game_version() -> int:
+    """The version of the game the URL names, read by the access check."""
+    return int(g.game_version)
 
 
 def _expired() -> bool:
@@ -283,8 +308,8 @@ def _expired() -> bool:
 def check_request() -> Response | None:
     """Refuse the request unless the visitor may see or do it."""
     # Read afresh for each request, even in a shared app context.
-    for fact in ("session_facts", "league", "role"):
-        g.pop(fact, None)
+    for known in ("session_facts", "league", "role", "game_version", "joined"):
+        g.pop(known, None)
     if request.endpoint == "static":
         return None
     if _expired() or _session_ended():

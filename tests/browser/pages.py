@@ -57,7 +57,7 @@ class Scene:
     player_id: int
     finished_game_id: int
     playing_game_id: int
-    playing_hand_id: int
+    playing_hand_number: int
     scored_hand_id: int
     suspended_game_id: int
     share_token: str
@@ -105,7 +105,7 @@ def build_scene(app: Flask, league_id: int) -> Scene:
             player_id=seated[0].id,
             finished_game_id=finished[-1].id,
             playing_game_id=playing.id,
-            playing_hand_id=hand.id,
+            playing_hand_number=hand.number,
             scored_hand_id=games.load_game(playing.id).hands[0].id,
             suspended_game_id=suspended.id,
             share_token=token,

@@ -80,14 +80,14 @@ def open_seating(page: Page, scene: Scene) -> None:
 
 def refuse_nobody_out(page: Page, scene: Scene) -> None:
     """Save the hand form with nobody out: refused, with the errors on the page."""
-    page.goto(f"/games/{scene.playing_game_id}/hands/{scene.playing_hand_id}/score")
+    page.goto(f"/games/{scene.playing_game_id}/hand/{scene.playing_hand_number}/score")
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.get_by_role("alert")).to_contain_text("Nobody is marked out")
 
 
 def refuse_unusual_totals(page: Page, scene: Scene) -> None:
     """Type totals no cards can make: the form asks the table to confirm them."""
-    page.goto(f"/games/{scene.playing_game_id}/hands/{scene.playing_hand_id}/score")
+    page.goto(f"/games/{scene.playing_game_id}/hand/{scene.playing_hand_number}/score")
     cards = page.locator("fieldset[data-player]")
     cards.nth(0).get_by_label("Went out").check()
     for seat in (1, 2, 3):
@@ -116,7 +116,7 @@ OWNER_PAGES: list[tuple[str, Opener]] = [
         "table screen mid-game",
         goto("/games/{playing_game_id}", "[data-testid=stock-words]", "text=Take back", ".sheet"),
     ),
-    ("hand form", goto("/games/{playing_game_id}/hands/{playing_hand_id}/score", ".tap.plus")),
+    ("hand form", goto("/games/{playing_game_id}/hand/{playing_hand_number}/score", ".tap.plus")),
     ("hand form refused", refuse_nobody_out),
     ("hand form with unusual totals", refuse_unusual_totals),
     ("fix a hand", goto("/games/{playing_game_id}/hands/{scored_hand_id}/edit")),
@@ -167,7 +167,7 @@ VISITOR_PAGES: list[tuple[str, Opener]] = [
 # The two screens used at the table, scored from with a thumb or a keyboard.
 SCORING_SCREENS: list[tuple[str, Opener]] = [
     ("table screen", goto("/games/{playing_game_id}", "text=Take back")),
-    ("hand form", goto("/games/{playing_game_id}/hands/{playing_hand_id}/score", ".tap.plus")),
+    ("hand form", goto("/games/{playing_game_id}/hand/{playing_hand_number}/score", ".tap.plus")),
 ]
 
 
@@ -209,7 +209,7 @@ def test_tab_reaches_every_control_in_order_named_and_outlined(owner_page: Page,
 def test_the_tally_buttons_work_with_enter_and_space(
     owner_page: Page, scene: Scene, hand_form: HandForm
 ):
-    owner_page.goto(f"/games/{scene.playing_game_id}/hands/{scene.playing_hand_id}/score")
+    owner_page.goto(f"/games/{scene.playing_game_id}/hand/{scene.playing_hand_number}/score")
     count = hand_form.count("Bob", "A")
     more = owner_page.get_by_role("button", name="One more A for Bob", exact=True)
     fewer = owner_page.get_by_role("button", name="One A fewer for Bob", exact=True)

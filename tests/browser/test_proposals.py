@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from .phone import HandForm, Tally, Thumb
 from .signing_in import join_table, sign_in
+from .test_offline import worker_ready
 
 pytestmark = pytest.mark.browser
 
@@ -36,20 +37,6 @@ def shown(tallies: tuple[Tally | None, ...]) -> list[str]:
     return ["out · 0" if tally is OUT else str(tally.points) for tally in tallies]
 
 
-def send_as_waited(page: Page, number: int) -> None:
-    """Send the filled hand form as the phone's outbox sends a save that waited: the same
-    form, with `waited=1`."""
-    page.evaluate(
-        """() => {
-            const form = document.querySelector("form[data-hand-form]");
-            const waited = document.createElement("input");
-            waited.type = "hidden"; waited.name = "waited"; waited.value = "1";
-            form.append(waited);
-        }"""
-    )
-    page.get_by_role("button", name=f"Save hand {number}").tap()
-
-
 def test_a_save_that_waited_lands_as_a_proposal_the_table_accepts(
     phone: Callable[[], Page], make_game: Callable[..., Any]
 ):
@@ -58,16 +45,21 @@ def test_a_save_that_waited_lands_as_a_proposal_the_table_accepts(
     form_a, form_b = HandForm(a, Thumb()), HandForm(b, Thumb())
     sign_in(a)
     join_table(b, game.league_id)
+    worker_ready(b)
     for page in (a, b):
         page.goto(f"/games/{game.game_id}")
         page.get_by_role("link", name="Score hand 1").tap()
 
-    # B fills hand 1 (its phone offline); A saves it first with other numbers.
+    # B saves hand 1 with its phone offline: it waits in B's outbox. A saves it first with
+    # other numbers; B's phone, back online, sends what waited (static/outbox.js).
     fill(form_b, FROM_B)
+    b.context.set_offline(True)
+    form_b.save(1)
+    expect(b.locator("#outbox")).to_contain_text("1 save waiting")
     fill(form_a, FROM_A)
     form_a.save(1)
     expect(a.locator(".flash")).to_have_text("Hand 1 saved.")
-    send_as_waited(b, 1)
+    b.context.set_offline(False)
 
     # B is told plainly what happened, on the table screen; nothing of A's hand changed.
     expect(b.locator(".flash")).to_have_text(
