@@ -134,7 +134,7 @@ def test_a_save_on_one_is_seen_by_a_poll_on_the_other_at_once(two, make_game):
     assert phone.open(f"{second}/games/{game.id}/version", **{"If-None-Match": tag}).status == 304
 
     hand = games.current_hand(game)
-    form = f"{first}/games/{game.id}/hands/{hand.id}/score"
+    form = f"{first}/games/{game.id}/hand/{hand.number}/score"
     assert phone.send(form, **hand_fields()).status == 302
 
     after = phone.open(f"{second}/games/{game.id}/version", **{"If-None-Match": tag})
@@ -295,7 +295,7 @@ def test_a_hand_sent_to_both_at_once_is_saved_once(two, make_game):
     phone = signed_in(two[0])
     for number, same_key in enumerate([False, True, False, True]):
         hand = games.current_hand(games.load_game(game.id))
-        path = f"/games/{game.id}/hands/{hand.id}/score"
+        path = f"/games/{game.id}/hand/{hand.number}/score"
         forms = [phone.form(server + path) for server in two]
         if same_key:
             forms[1] = forms[0]
