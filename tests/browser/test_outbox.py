@@ -24,7 +24,7 @@ from .phone import HandForm, Tally, Thumb
 from .signing_in import OWNER, OWNER_PASSWORD, sign_in
 from .test_offline import KEPT_PAGES, worker_ready
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.database]
 
 SEATING = ("Ann", "Bob", "Cat", "Dan")
 BOB_HAND_1 = Tally(2, 1, 0, 0)  # 20 points
@@ -37,6 +37,12 @@ def at_the_table(page: Page, game_id: int) -> None:
     """Sign in and open the table screen with the worker running, until it keeps the table
     screen and the forms of hand 1 and the next two."""
     sign_in(page)
+    forms_kept(page, game_id)
+
+
+def forms_kept(page: Page, game_id: int) -> None:
+    """Open the table screen of a phone that may score, until the worker keeps it and the
+    forms of hand 1 and the next two."""
     worker_ready(page)
     page.goto(f"/games/{game_id}")
     wanted = [f"/games/{game_id}"] + [f"/games/{game_id}/hand/{n}/score" for n in (1, 2, 3)]

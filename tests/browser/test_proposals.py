@@ -1,6 +1,7 @@
 """A save a phone kept while offline meets a hand another phone saved first: it lands as a
 proposed correction, shown on the table screen beside the saved hand, and the table accepts
-it through the hand's fix form."""
+it through the hand's fix form. Two phones offline scoring one hand differently end with one
+saved and the other proposed, on both phones."""
 
 from __future__ import annotations
 
@@ -8,13 +9,20 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from flask import Flask
 from playwright.sync_api import Page, expect
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import ProposedCorrection
 
 from .phone import HandForm, Tally, Thumb
 from .signing_in import join_table, sign_in
 from .test_offline import worker_ready
+from .test_outbox import forms_kept
+from .test_outbox import saved as saved_in
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.database]
 
 SEATING = ("Ann", "Bob", "Cat", "Dan")  # Ann deals hand 1
 OUT = None
@@ -107,3 +115,64 @@ def test_a_save_that_waited_lands_as_a_proposal_the_table_accepts(
     expect(a.get_by_test_id("proposal-history")).to_contain_text(
         "Accepted by owner: the hand was fixed with it."
     )
+
+
+KEPT_AS_PROPOSAL = (
+    "Hand 1 was saved first by another phone. What this phone sent is kept as a proposed "
+    "correction: the table can accept or drop it."
+)
+
+
+def test_two_phones_offline_scoring_one_hand_end_with_one_saved_and_the_other_proposed(
+    phone: Callable[[], Page], make_game: Callable[..., Any], live_app: Flask
+):
+    game = make_game(SEATING, first_dealer=0)
+    a, b = phone(), phone()
+    sign_in(a)
+    join_table(b, game.league_id)
+    said = {}
+    for page, tallies in ((a, FROM_A), (b, FROM_B)):
+        forms_kept(page, game.game_id)
+        page.context.set_offline(True)
+        page.get_by_role("link", name="Score hand 1").tap()
+        form = HandForm(page, Thumb())
+        fill(form, tallies)
+        form.save(1)
+        expect(page.locator("#outbox")).to_contain_text("1 save waiting")
+        said[page] = tallies
+
+    # Both phones back at the same moment: whichever lands first is saved, the other is
+    # kept as a proposed correction, and its phone is told so.
+    a.context.set_offline(False)
+    b.context.set_offline(False)
+    for page in (a, b):
+        expect(page.locator(".hand-of")).to_have_text("Hand 2 of 7")
+        expect(page.locator("#outbox")).to_be_hidden()
+    told = {page: page.locator(".flash").inner_text() for page in (a, b)}
+    assert sorted(told.values()) == sorted(["Hand 1 saved.", KEPT_AS_PROPOSAL]), told
+    first = a if told[a] == "Hand 1 saved." else b
+    second = b if first is a else a
+
+    # Each phone's table screen shows what each phone said, side by side.
+    for page in (a, b):
+        page.reload()
+        proposal = page.get_by_test_id("proposal")
+        expect(proposal).to_have_count(1)
+        rows = proposal.get_by_test_id("saved-beside-proposed").locator("tbody tr")
+        for n, (name, kept, sent) in enumerate(
+            zip(SEATING, shown(said[first]), shown(said[second]), strict=True)
+        ):
+            expect(rows.nth(n).locator("th, td")).to_have_text([name, kept, sent + " differs"])
+        totals = page.get_by_test_id("totals").locator("li")
+        for name, tally in zip(SEATING, said[first], strict=True):
+            total = 0 if tally is OUT else tally.points
+            expect(totals.filter(has_text=name).locator(".total")).to_have_text(str(total))
+
+    # Nothing lost, nothing doubled: one hand saved, one proposal, each phone's key kept once.
+    assert saved_in(live_app, game.game_id) == (
+        [(1, "scored", 2), (2, "playing", 1)],
+        len(SEATING),
+        2,
+    )
+    with live_app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(ProposedCorrection)) == 1
