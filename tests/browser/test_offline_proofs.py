@@ -66,14 +66,17 @@ def test_an_answer_lost_after_the_server_committed_is_sent_again_and_the_hand_sa
     score = f"/games/{game.game_id}/hand/1/score"
 
     # The save reaches the server, which commits it; the answer never reaches the phone,
-    # which sees the connection drop.
+    # which sees the connection drop: neither the page nor the cookie it set arrives.
     committed: list[int] = []
 
     def lose_the_first_answer(route: Route) -> None:
         if route.request.method != "POST" or committed:
             route.continue_()
             return
+        cookies = page.context.cookies()
         committed.append(route.fetch(max_redirects=0).status)
+        page.context.clear_cookies()
+        page.context.add_cookies(cookies)
         route.abort("connectionreset")
 
     page.context.route(f"**{score}", lose_the_first_answer)
