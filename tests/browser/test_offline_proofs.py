@@ -23,6 +23,10 @@ from .test_outbox import BOB_HAND_1, CAT_HAND_1, DAN_HAND_1, at_the_table, outbo
 pytestmark = [pytest.mark.browser, pytest.mark.database]
 
 SEATING = ("Ann", "Bob", "Cat", "Dan")  # Ann deals hand 1
+# How long a save kept on the phone may take to land once the server can be reached: the
+# outbox sends again on the next page's load, or on its timer (2 s, then twice as long) when
+# the page it left still held the phone's lock; on a busy machine, a few seconds more.
+LANDS_MS = 20_000
 # The saves the phone keeps, as its own script reads them (static/outbox-store.js).
 KEPT_SAVES = """() => new Promise((resolve, reject) => {
   const opening = indexedDB.open("scorekeeper-outbox");
@@ -83,7 +87,7 @@ def test_an_answer_lost_after_the_server_committed_is_sent_again_and_the_hand_sa
     fill_hand(page, 1, "Ann", HAND_1).save(1)
 
     # The outbox kept it, sent it again, and the server answered as the first time.
-    expect(page.locator(".flash")).to_have_text("Hand 1 saved.")
+    expect(page.locator(".flash")).to_have_text("Hand 1 saved.", timeout=LANDS_MS)
     expect(page.locator(".hand-of")).to_have_text("Hand 2 of 7")
     expect(outbox(page)).to_be_hidden()
     expect(page.locator("#waiting")).to_be_hidden()
@@ -113,7 +117,7 @@ def test_a_double_tap_on_save_offline_keeps_one_save_which_lands_once(
     assert page.evaluate(KEPT_SAVES) == ["Hand 1: waiting"]
     sent = posts(page)
     page.context.set_offline(False)
-    expect(page.locator(".flash")).to_have_text("Hand 1 saved.")
+    expect(page.locator(".flash")).to_have_text("Hand 1 saved.", timeout=LANDS_MS)
     expect(outbox(page)).to_be_hidden()
     assert sent == [f"/games/{game.game_id}/hand/1/score"]
     assert saved(live_app, game.game_id) == (
@@ -162,7 +166,7 @@ def test_the_server_killed_while_the_outbox_sends_loses_nothing_and_doubles_noth
 
         context.route(f"**/games/{game.game_id}/hand/2/score", kill_the_server)
         context.set_offline(False)
-        expect(outbox(page)).to_contain_text("2 saves waiting")
+        expect(outbox(page)).to_contain_text("2 saves waiting", timeout=LANDS_MS)
         assert killed
         assert saved(live_app, game.game_id) == (
             [(1, "scored", 2), (2, "playing", 1)],
@@ -173,7 +177,7 @@ def test_the_server_killed_while_the_outbox_sends_loses_nothing_and_doubles_noth
         # Started again on the same port and database: what waits lands, on the phone's
         # own timer, and the table screen shows every hand once.
         server.start()
-        expect(page.locator(".hand-of")).to_have_text("Hand 4 of 7", timeout=30_000)
+        expect(page.locator(".hand-of")).to_have_text("Hand 4 of 7", timeout=2 * LANDS_MS)
         expect(outbox(page)).to_be_hidden()
         assert page.evaluate(KEPT_SAVES) == []
     finally:
