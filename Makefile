@@ -1,6 +1,11 @@
 # Two commands do all the set-up: `make run` and `make test`.
 # First the system libraries are checked (and installed as root on Debian/Ubuntu, see
 # .ci/system-deps); the virtual environment is (re)built only when pyproject.toml changes.
+# Also: `make lint`, `make format`, `make bench`, `make load` (capacity, docs/capacity.md),
+# `make offline-proof` (the outbox's browser tests RUNS=50 times over: how many runs passed,
+# and whether any lost or doubled a hand; with TEST_DATABASE_URL on PostgreSQL, docs/offline.md),
+# `make container-test`, `make messages` and `make catalogs` (translations, docs/translating.md),
+# `make clean`. `make help` shows this.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -17,7 +22,13 @@ LOAD_VENV := .venv-load
 # `make load LOAD_ARGS="--tables 5,10,20,40,80,160 --seconds 60"` ramps further and longer.
 LOAD_ARGS ?=
 
-.PHONY: run test container-test lint format bench load clean system-deps messages catalogs
+# `make offline-proof RUNS=10` runs them 10 times.
+RUNS ?= 50
+
+.PHONY: help run test container-test lint format bench load offline-proof clean system-deps messages catalogs
+
+help:
+	@sed -n '/^$$/q;s/^# \{0,1\}//p' Makefile
 
 run: SYSTEM := run
 test: SYSTEM := test
@@ -82,6 +93,11 @@ $(LOAD_VENV)/.installed: bench/load-requirements.txt
 # How many tables gunicorn holds on a throw-away PostgreSQL, beside a floor (about 5 minutes).
 load: system-deps $(VENV)/.dev-installed $(LOAD_VENV)/.installed
 	$(BIN)/python -m bench.load $(LOAD_ARGS)
+
+# The outbox's browser tests, RUNS times over (about a minute a run).
+offline-proof: SYSTEM := test
+offline-proof: system-deps $(VENV)/.dev-installed
+	RUNS=$(RUNS) PYTHON=$(BIN)/python .ci/offline-proof
 
 clean:
 	rm -rf $(VENV) $(LOAD_VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache

@@ -1,7 +1,8 @@
 // The hand form, quicker by touch: each tap adds or takes back one card, and each player's
 // score shows as it is counted. The prices, the short-card charge and the totals cards can
 // make are rendered by the server from the rule set (data-price, data-short-charge,
-// data-total-step, data-total-gaps), and the most cards and points an input may hold from
+// data-total-step, data-total-gaps; a bonus's tick is marked data-bonus, its data-price its
+// points), and the most cards and points an input may hold from
 // the server's bounds (data-most-cards, data-most-points); the browser tests check these
 // scores against the rules' entry_score. Without this script the counts are typed into the
 // number fields, and the server computes and checks everything just the same.
@@ -15,6 +16,7 @@
   var mostCards = whole(form.dataset.mostCards);
   var mostPoints = whole(form.dataset.mostPoints);
   var cards = Array.prototype.slice.call(form.querySelectorAll("[data-player]"));
+  var CARDS = "input[data-price]:not([data-bonus])";  // a count of cards, not a bonus's tick
 
   function whole(text) {
     var value = parseInt(text, 10);
@@ -53,13 +55,16 @@
   function read(card) {
     var typed = card.querySelector("[data-total]");
     var noScore = card.querySelector("[data-no-score]");
-    var counts = Array.prototype.slice.call(card.querySelectorAll("input[data-price]"));
+    var counts = Array.prototype.slice.call(card.querySelectorAll(CARDS));
+    var ticks = Array.prototype.slice.call(card.querySelectorAll("input[data-bonus]"));
     var entry = {
       out: card.querySelector("[data-out]").checked,
       noScore: !!(noScore && noScore.checked),
       invalid: false,
       tallied: 0,
-      cards: 0
+      cards: 0,
+      bonus: 0,
+      ticked: false
     };
     var take = reader(entry);
     var typedPoints = take(typed, mostPoints);
@@ -71,17 +76,24 @@
       entry.cards += count;
       entry.tallied += count * whole(input.dataset.price);
     });
+    // Mirrors rules.bonus_points: each bonus ticked counts once, at its points (below zero
+    // for a reward).
+    ticks.forEach(function (input) {
+      if (take(input, mostCards) === 0) return;
+      entry.ticked = true;
+      entry.bonus += parseInt(input.dataset.price, 10) || 0;
+    });
     entry.counted = entry.cards > 0 || entry.typed !== null;
     entry.reported = entry.out || entry.counted;
     return entry;
   }
 
   function score(entry) {
-    // Mirrors rules.entry_score: the cards (or the typed total), short cards, the penalty.
-    // A number the server would refuse makes no score.
+    // Mirrors rules.entry_score: the cards (or the typed total), the bonuses, short cards,
+    // the penalty. A number the server would refuse makes no score.
     if (entry.noScore || entry.invalid) return null;
     var held = entry.out ? 0 : (entry.typed !== null ? entry.typed : entry.tallied);
-    return held + entry.short * shortCharge + entry.penalty;
+    return held + entry.bonus + entry.short * shortCharge + entry.penalty;
   }
 
   function posted(card, entries) {
@@ -117,12 +129,13 @@
     var display = card.querySelector("[data-points]");
     // The score as a plain number, for a save kept on the phone (outbox.js); none where only
     // the server decides it (no score, a number it would refuse) or nothing is entered.
-    var plain = total !== null && (entry.out || entry.counted || entry.short || entry.penalty);
+    var entered = entry.counted || entry.ticked || entry.short || entry.penalty;
+    var plain = total !== null && (entry.out || entered);
     display.dataset.score = plain ? String(total) : "";
     if (entry.noScore) display.textContent = posted(card, entries);
     else if (entry.invalid) display.textContent = "—";  // not a count the server would take
     else if (entry.out) display.textContent = "out · " + total;
-    else display.textContent = entry.counted || entry.short || entry.penalty ? total + " pts" : "";
+    else display.textContent = entered ? total + " pts" : "";
   }
 
   function refresh() {
@@ -130,8 +143,9 @@
     cards.forEach(function (card, i) { show(card, entries[i], entries); });
   }
 
+  // A typed total stands for the cards only: the bonuses ticked stay.
   function clearCounts(card) {
-    card.querySelectorAll("input[data-price]").forEach(function (input) { input.value = "0"; });
+    card.querySelectorAll(CARDS).forEach(function (input) { input.value = "0"; });
   }
 
   function clearTyped(card) {
@@ -147,13 +161,13 @@
         var next = value(input) + parseInt(button.dataset.step, 10);
         input.value = Math.min(mostCards, Math.max(0, next));
         // Taps and a typed total never both stand: the one used last wins, visibly.
-        clearTyped(card);
+        if (!input.matches("[data-bonus]")) clearTyped(card);
         refresh();
       });
     });
     card.addEventListener("input", function (event) {
       if (event.target.matches("[data-total]") && event.target.value.trim() !== "") clearCounts(card);
-      if (event.target.matches("input[data-price]") && value(event.target) > 0) clearTyped(card);
+      if (event.target.matches(CARDS) && value(event.target) > 0) clearTyped(card);
       refresh();
     });
     card.addEventListener("change", refresh);

@@ -81,6 +81,19 @@ def migrated(tmp_path_factory) -> bool:
     return ON_POSTGRES
 
 
+def emptied(migrated: bool) -> None:
+    """Empty the app's database after a test, in its app context: PostgreSQL's tables
+    truncated (the schema stays, as the migrations made it), else every table dropped."""
+    db.session.remove()
+    if migrated:
+        tables = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
+        with db.engine.begin() as connection:
+            connection.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+    else:
+        db.drop_all()
+    db.engine.dispose()
+
+
 @pytest.fixture
 def app(tmp_path, migrated: bool) -> Iterator[Flask]:
     """An app on an empty database, with CSRF off (its own tests turn it on)."""
@@ -89,14 +102,7 @@ def app(tmp_path, migrated: bool) -> Iterator[Flask]:
         if not migrated:
             db.create_all()
         yield app
-        db.session.remove()
-        if migrated:
-            tables = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
-            with db.engine.begin() as connection:
-                connection.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
-            db.engine.dispose()
-        else:
-            db.drop_all()
+        emptied(migrated)
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -50,31 +51,60 @@ def server_command(kind: str, port: int) -> list[str]:
     ]
 
 
+class Server:
+    """A server process on `database`, on `port` (a free one if None): a test may kill it
+    (SIGKILL, as a crash or a power cut would) and start it again on the same port."""
+
+    def __init__(
+        self, kind: str, database: str, instance: Path, port: int | None = None, **environ: str
+    ) -> None:
+        self.kind = kind
+        self.port = port or free_port()
+        self.env = {
+            **os.environ,
+            "HOST": "127.0.0.1",
+            "PORT": str(self.port),
+            "DATABASE_URL": database,
+            "SECRET_KEY": "server-test",
+            "SCOREKEEPER_INSTANCE": str(instance),
+            **environ,
+        }
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        """Start the server and wait until it listens."""
+        self.process = subprocess.Popen(
+            server_command(self.kind, self.port),
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        wait_until_listening(self.port, self.process)
+
+    def kill(self) -> None:
+        """Kill the server at once (SIGKILL): no request finishes, no clean-up runs."""
+        self.stop(signal.SIGKILL)
+
+    def stop(self, how: signal.Signals = signal.SIGTERM) -> None:
+        """Stop the server (politely, unless told otherwise) and wait until it has."""
+        if self.process is None:
+            return
+        self.process.send_signal(how)
+        self.process.wait(timeout=30)
+        self.process.stdout.close()
+        self.process = None
+
+
 @contextlib.contextmanager
-def running(kind: str, database: str, instance: Path, **environ: str) -> Iterator[int]:
+def running(
+    kind: str, database: str, instance: Path, port: int | None = None, **environ: str
+) -> Iterator[int]:
     """Run the server on `database` until the block ends; yields its port."""
-    port = free_port()
-    env = {
-        **os.environ,
-        "HOST": "127.0.0.1",
-        "PORT": str(port),
-        "DATABASE_URL": database,
-        "SECRET_KEY": "server-test",
-        "SCOREKEEPER_INSTANCE": str(instance),
-        **environ,
-    }
-    process = subprocess.Popen(
-        server_command(kind, port),
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    server = Server(kind, database, instance, port, **environ)
     try:
-        wait_until_listening(port, process)
-        yield port
+        server.start()
+        yield server.port
     finally:
-        process.terminate()
-        process.wait(timeout=30)
-        process.stdout.close()
+        server.stop()

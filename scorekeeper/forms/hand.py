@@ -233,8 +233,18 @@ class PlayerFields:
 
     @property
     def shown_counts(self) -> list[tuple[rules.PriceGroup, Number]]:
-        """The counts shown at once."""
-        return [(group, count) for group, count in self.counts if group.label not in self.folded]
+        """The card counts shown at once."""
+        return [
+            (group, count)
+            for group, count in self.counts
+            if group.ranks and group.label not in self.folded
+        ]
+
+    @property
+    def bonus_ticks(self) -> list[tuple[rules.PriceGroup, Number]]:
+        """The ticks of the rule set's bonuses (groups without cards): kept apart from the
+        cards, since going out or typing the points leaves them as they are."""
+        return [(group, count) for group, count in self.counts if not group.ranks]
 
     @property
     def folded_counts(self) -> list[tuple[rules.PriceGroup, Number]]:

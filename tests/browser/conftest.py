@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from conftest import TEST_DATABASE_URL, emptied
 from flask import Flask, got_request_exception
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from scorekeeper import create_app
@@ -62,12 +63,16 @@ def poll_seconds() -> int:
 
 
 @pytest.fixture
-def live_app(tmp_path: Path, poll_seconds: int) -> Iterator[Flask]:
-    """The app on an empty SQLite file, CSRF on, polling every `poll_seconds`."""
+def live_app(tmp_path: Path, poll_seconds: int, migrated: bool) -> Iterator[Flask]:
+    """The app on an empty database, CSRF on, polling every `poll_seconds`: an SQLite file,
+    or with TEST_DATABASE_URL the PostgreSQL database the migrations made, emptied after."""
     instance = tmp_path / "instance"
     app = create_app(
         {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{instance}/db.sqlite",
+            # A file, so that a server in a process of its own can open it too.
+            "SQLALCHEMY_DATABASE_URI": (
+                TEST_DATABASE_URL if migrated else f"sqlite:///{instance}/db.sqlite"
+            ),
             "SECRET_KEY": "x",
             "WTF_CSRF_ENABLED": True,
             "POLL_SECONDS": poll_seconds,
@@ -75,10 +80,11 @@ def live_app(tmp_path: Path, poll_seconds: int) -> Iterator[Flask]:
         instance_path=instance,
     )
     with app.app_context():
-        db.create_all()
+        if not migrated:
+            db.create_all()
     yield app
     with app.app_context():
-        db.engine.dispose()
+        emptied(migrated)
 
 
 class QuietRequestHandler(WSGIRequestHandler):
@@ -139,6 +145,17 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+def phone_context(browser: Browser, base_url: str) -> BrowserContext:
+    """A phone's own browser context (cookies, session, storage) at the server `base_url`."""
+    context = browser.new_context(base_url=base_url, **PHONE)
+    context.set_default_timeout(TIMEOUT_MS)
+    # The icon is fetched again as the favicon just after each page loads; a test that
+    # moves on at once cancels that download, and the development server then leaves
+    # the file open (a ResourceWarning, an error here). The icon comes from disk instead.
+    context.route("**/static/icons/icon.svg*", lambda route: route.fulfill(path=ICON_FILE))
+    return context
+
+
 @pytest.fixture
 def phone(browser: Browser, live_server: str) -> Iterator[Callable[[], Page]]:
     """Make a phone: a page in its own browser context (cookies, session), at the live server.
@@ -149,12 +166,7 @@ def phone(browser: Browser, live_server: str) -> Iterator[Callable[[], Page]]:
     script_errors: list[str] = []
 
     def make() -> Page:
-        context = browser.new_context(base_url=live_server, **PHONE)
-        context.set_default_timeout(TIMEOUT_MS)
-        # The icon is fetched again as the favicon just after each page loads; a test that
-        # moves on at once cancels that download, and the development server then leaves
-        # the file open (a ResourceWarning, an error here). The icon comes from disk instead.
-        context.route("**/static/icons/icon.svg*", lambda route: route.fulfill(path=ICON_FILE))
+        context = phone_context(browser, live_server)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: script_errors.append(str(error)))

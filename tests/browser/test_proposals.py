@@ -1,6 +1,7 @@
 """A save a phone kept while offline meets a hand another phone saved first: it lands as a
 proposed correction, shown on the table screen beside the saved hand, and the table accepts
-it through the hand's fix form."""
+it through the hand's fix form. Two phones offline scoring one hand differently end with one
+saved and the other proposed, on both phones."""
 
 from __future__ import annotations
 
@@ -8,13 +9,20 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from flask import Flask
 from playwright.sync_api import Page, expect
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Hand, HandScore, ProposedCorrection, Seat
 
 from .phone import HandForm, Tally, Thumb
 from .signing_in import join_table, sign_in
 from .test_offline import worker_ready
+from .test_outbox import forms_kept
+from .test_outbox import saved as saved_in
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.database]
 
 SEATING = ("Ann", "Bob", "Cat", "Dan")  # Ann deals hand 1
 OUT = None
@@ -68,8 +76,8 @@ def test_a_save_that_waited_lands_as_a_proposal_the_table_accepts(
     )
     expect(b.locator(".hand-of")).to_have_text("Hand 2 of 7")
 
-    # A's table screen shows the proposal at the top, each phone's numbers side by side.
-    a.reload()
+    # A's table screen follows (the proposal moved the game's version: its poll loads it
+    # again) and shows the proposal at the top, each phone's numbers side by side.
     proposal = a.get_by_test_id("proposal")
     expect(proposal).to_be_in_viewport()
     expect(proposal.get_by_role("heading")).to_contain_text(
@@ -107,3 +115,81 @@ def test_a_save_that_waited_lands_as_a_proposal_the_table_accepts(
     expect(a.get_by_test_id("proposal-history")).to_contain_text(
         "Accepted by owner: the hand was fixed with it."
     )
+
+
+def shown_scores(tallies: tuple[Tally | None, ...]) -> list[int]:
+    """Each seat's score for the hand: 0 for going out, else the points held."""
+    return [0 if tally is OUT else tally.points for tally in tallies]
+
+
+def scores_of_hand_1(app: Flask, game_id: int) -> list[int | None]:
+    """The scores saved for hand 1, in seat order."""
+    with app.app_context():
+        return list(
+            db.session.scalars(
+                select(HandScore.score)
+                .join(Hand, HandScore.hand_id == Hand.id)
+                .join(Seat, HandScore.seat_id == Seat.id)
+                .where(Hand.game_id == game_id, Hand.number == 1)
+                .order_by(Seat.position)
+            )
+        )
+
+
+KEPT_AS_PROPOSAL = (
+    "Hand 1 was saved first by another phone. What this phone sent is kept as a proposed "
+    "correction: the table can accept or drop it."
+)
+
+
+def test_two_phones_offline_scoring_one_hand_end_with_one_saved_and_the_other_proposed(
+    phone: Callable[[], Page], make_game: Callable[..., Any], live_app: Flask
+):
+    game = make_game(SEATING, first_dealer=0)
+    a, b = phone(), phone()
+    sign_in(a)
+    join_table(b, game.league_id)
+    said = {}
+    for page, tallies in ((a, FROM_A), (b, FROM_B)):
+        forms_kept(page, game.game_id)
+        page.context.set_offline(True)
+        page.get_by_role("link", name="Score hand 1").tap()
+        form = HandForm(page, Thumb())
+        fill(form, tallies)
+        form.save(1)
+        expect(page.locator("#outbox")).to_contain_text("1 save waiting")
+        said[page] = tallies
+
+    # Both phones back at the same moment: whichever lands first is saved, the other is
+    # kept as a proposed correction, and its phone is told so.
+    a.context.set_offline(False)
+    b.context.set_offline(False)
+    for page in (a, b):
+        expect(page.locator(".hand-of")).to_have_text("Hand 2 of 7")
+        expect(page.locator("#outbox")).to_be_hidden()
+    first = a if scores_of_hand_1(live_app, game.game_id) == shown_scores(FROM_A) else b
+    second = b if first is a else a
+    expect(second.locator(".flash")).to_have_text(KEPT_AS_PROPOSAL)
+
+    # Each phone's table screen shows what each phone said, side by side (the first one's
+    # follows by itself: the proposal moved the game's version).
+    for page in (a, b):
+        proposal = page.get_by_test_id("proposal")
+        expect(proposal).to_have_count(1)
+        rows = proposal.get_by_test_id("saved-beside-proposed").locator("tbody tr")
+        for n, (name, kept, sent) in enumerate(
+            zip(SEATING, shown(said[first]), shown(said[second]), strict=True)
+        ):
+            expect(rows.nth(n).locator("th, td")).to_have_text([name, kept, sent + " differs"])
+        totals = page.get_by_test_id("totals").locator("li")
+        for name, score in zip(SEATING, shown_scores(said[first]), strict=True):
+            expect(totals.filter(has_text=name).locator(".total")).to_have_text(str(score))
+
+    # Nothing lost, nothing doubled: one hand saved, one proposal, each phone's key kept once.
+    assert saved_in(live_app, game.game_id) == (
+        [(1, "scored", 2), (2, "playing", 1)],
+        len(SEATING),
+        2,
+    )
+    with live_app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(ProposedCorrection)) == 1

@@ -18,7 +18,7 @@ from .conftest import PHONE
 from .phone import HandForm, Thumb
 from .signing_in import sign_in
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.database]
 
 SEATING = ("Ann", "Bob", "Cat", "Dan")
 
