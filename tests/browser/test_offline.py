@@ -157,6 +157,30 @@ def test_signing_out_forgets_the_game_s_pages(page: Page, make_game: Callable[..
     expect(page.locator(".hand-of")).to_have_count(0)
 
 
+def test_signing_out_offline_keeps_the_pages_of_the_phone_still_signed_in(
+    page: Page, make_game: Callable[..., Any]
+):
+    game = make_game(SEATING)
+    open_at_the_table(page, game.game_id)
+    table = f"/games/{game.game_id}"
+    page.goto(table)
+    page.wait_for_function(f"async () => (await ({KEPT_PAGES})()).includes({table!r})")
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Sign out").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Not sent: no connection")
+    assert table in page.evaluate(KEPT_PAGES)
+
+    # The sign-out never reached the server: the phone is signed in, its pages still there.
+    page.goto(f"/games/{game.game_id}")
+    expect(page.locator(".hand-of")).to_have_text("Hand 1 of 7")
+    expect(banner(page)).to_be_visible()
+    page.context.set_offline(False)
+    page.goto(f"/games/{game.game_id}")
+    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+    expect(banner(page)).to_be_hidden()
+
+
 @pytest.fixture
 def static_copy(live_app: Flask, tmp_path: Path) -> Path:
     """The app serving a copy of static/, so a test can change a file as an update would."""
