@@ -76,9 +76,23 @@
       return { kind: "not-dealt", reason: reasonOf(page, 409) };
     }
     if (response.redirected && response.ok) {
-      return { kind: "landed", url: at.href, flashes: flashesOf(page) };
+      // A refusal answered by a redirect (views/fairplay.py, a re-deal) shows its message
+      // as an error: the answer is final (the server kept it under the key), not a landing.
+      var errors = page.querySelectorAll("main .flash-error");
+      var landed = { kind: "landed", url: at.href, flashes: flashesOf(page) };
+      if (!errors.length) return landed;
+      landed.kind = "answered";
+      landed.status = response.status;
+      landed.reason = Array.prototype.map.call(errors, textOf).join(" ");
+      return landed;
     }
-    return { kind: "answered", status: response.status, reason: reasonOf(page, response.status) };
+    return {
+      kind: "answered",
+      status: response.status,
+      reason: reasonOf(page, response.status),
+      // Only a hand form refused for what was entered can be put right (the server marks it).
+      entries: response.status === 422 && Boolean(page.querySelector("[data-entries-refused]"))
+    };
   }
 
   function post(save, waited) {
@@ -179,7 +193,7 @@
     if (answer.kind === "answered") {
       save.state = "refused";
       save.reason = answer.reason;
-      save.fixable = answer.status === 422 && save.players.length > 0;
+      save.fixable = Boolean(answer.entries) && save.players.length > 0;
     }
     return store.keep(save);
   }
@@ -287,7 +301,8 @@
           return toTable(save);
         });
       }
-      if (answer.kind === "landed") {
+      // Landed, or refused by a redirect: the page it went to shows the server's messages.
+      if (answer.kind === "landed" || answer.url) {
         keepMessages(answer.flashes);
         var panel = answer.flashes.filter(function (f) { return f.panel; })[0];
         return openAt(answer.url, panel ? panel.panel : "");
