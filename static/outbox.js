@@ -231,6 +231,7 @@
   var wait = FIRST_WAIT;
   var timer = null;
   var flushing = null;
+  var cameBack = false;  // the browser said it is online: a saved copy is replaced after the round
 
   function sendWaiting() {
     if (flushing) return flushing;
@@ -243,19 +244,47 @@
   function afterFlush(answers) {
     flushing = null;
     var landed = landedHere.length > 0;
+    var back = cameBack;
+    cameBack = false;
     return store.all().then(function (saves) {
       var waiting = saves.filter(function (save) { return save.state === "waiting"; });
-      if (landed && onTableOf(landedHere)) {
+      // A saved copy gives way to the live page once the connection is back (unless what
+      // is typed on it would be lost, or the server asks to sign in first: the status line
+      // has the link, which comes back here); the table screen shows what landed.
+      var signIn = recall(localStorage, store.SIGN_IN);
+      var copy = "savedAt" in document.documentElement.dataset;
+      var replaced = copy && (landed || back) && !signIn && !edited();
+      if (replaced || (landed && onTableOf(landedHere))) {
+        if (!copy) keepShown();
         window.location.reload();
         return;
       }
       store.changed();
       if (landed) wait = FIRST_WAIT;
-      if (!waiting.length || recall(localStorage, store.SIGN_IN)) return;
+      if (!waiting.length || signIn) return;
       timer = window.setTimeout(sendWaiting, wait);
       // Nothing landed: the next try waits longer (a lock another tab held is no news).
       if (answers && !landed) wait = Math.min(wait * 2, LONGEST_WAIT);
     });
+  }
+
+  // True when a field on the page holds something typed or ticked since it was drawn.
+  function edited() {
+    var fields = document.querySelectorAll("input:not([type=hidden]), textarea");
+    return Array.prototype.some.call(fields, function (input) {
+      if (input.type === "checkbox" || input.type === "radio") {
+        return input.checked !== input.defaultChecked;
+      }
+      return input.value !== input.defaultValue;
+    });
+  }
+
+  // The messages this page shows, kept for the page that replaces it: a reload would lose
+  // those of the saves that landed before.
+  function keepShown() {
+    var held = recall(sessionStorage, store.SAID) || { flashes: [], words: [] };
+    held.flashes = flashesOf(document).concat(held.flashes);
+    remember(sessionStorage, store.SAID, held);
   }
 
   function onTableOf(games) {
@@ -274,7 +303,8 @@
     remember(sessionStorage, store.SAID, held);
   }
 
-  function said(text) { keepMessages([], [text]); }
+  // The outbox's own words about a save: shown while that save still waits (waiting.js).
+  function said(text, save) { keepMessages([], [{ text: text, id: save.id }]); }
 
   function waitingWords(save) {
     return save.what + " is saved on this phone and will be sent when the connection is back.";
@@ -297,7 +327,7 @@
       if (!answer) {
         // Another tab holds the outbox, or an earlier save could not be sent: it waits.
         return store.find(save.id).then(function (kept) {
-          if (kept) said(waitingWords(save));
+          if (kept) said(waitingWords(save), save);
           return toTable(save);
         });
       }
@@ -316,7 +346,7 @@
       }
       said(answer.kind === "not-dealt"
         ? answer.reason + " It is saved on this phone and will be sent after that hand."
-        : waitingWords(save));
+        : waitingWords(save), save);
       return toTable(save);
     });
   }
@@ -381,7 +411,10 @@
     wait = FIRST_WAIT;
     sendWaiting();
   }
-  window.addEventListener("online", again);
+  window.addEventListener("online", function () {
+    cameBack = true;
+    again();
+  });
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) again();
   });
