@@ -76,9 +76,23 @@
       return { kind: "not-dealt", reason: reasonOf(page, 409) };
     }
     if (response.redirected && response.ok) {
-      return { kind: "landed", url: at.href, flashes: flashesOf(page) };
+      // A refusal answered by a redirect (views/fairplay.py, a re-deal) shows its message
+      // as an error: the answer is final (the server kept it under the key), not a landing.
+      var errors = page.querySelectorAll("main .flash-error");
+      var landed = { kind: "landed", url: at.href, flashes: flashesOf(page) };
+      if (!errors.length) return landed;
+      landed.kind = "answered";
+      landed.status = response.status;
+      landed.reason = Array.prototype.map.call(errors, textOf).join(" ");
+      return landed;
     }
-    return { kind: "answered", status: response.status, reason: reasonOf(page, response.status) };
+    return {
+      kind: "answered",
+      status: response.status,
+      reason: reasonOf(page, response.status),
+      // Only a hand form refused for what was entered can be put right (the server marks it).
+      entries: response.status === 422 && Boolean(page.querySelector("[data-entries-refused]"))
+    };
   }
 
   function post(save, waited) {
@@ -179,7 +193,7 @@
     if (answer.kind === "answered") {
       save.state = "refused";
       save.reason = answer.reason;
-      save.fixable = answer.status === 422 && save.players.length > 0;
+      save.fixable = Boolean(answer.entries) && save.players.length > 0;
     }
     return store.keep(save);
   }
@@ -217,6 +231,7 @@
   var wait = FIRST_WAIT;
   var timer = null;
   var flushing = null;
+  var cameBack = false;  // the browser said it is online: a saved copy is replaced after the round
 
   function sendWaiting() {
     if (flushing) return flushing;
@@ -229,19 +244,47 @@
   function afterFlush(answers) {
     flushing = null;
     var landed = landedHere.length > 0;
+    var back = cameBack;
+    cameBack = false;
     return store.all().then(function (saves) {
       var waiting = saves.filter(function (save) { return save.state === "waiting"; });
-      if (landed && onTableOf(landedHere)) {
+      // A saved copy gives way to the live page once the connection is back (unless what
+      // is typed on it would be lost, or the server asks to sign in first: the status line
+      // has the link, which comes back here); the table screen shows what landed.
+      var signIn = recall(localStorage, store.SIGN_IN);
+      var copy = "savedAt" in document.documentElement.dataset;
+      var replaced = copy && (landed || back) && !signIn && !edited();
+      if (replaced || (landed && onTableOf(landedHere))) {
+        if (!copy) keepShown();
         window.location.reload();
         return;
       }
       store.changed();
       if (landed) wait = FIRST_WAIT;
-      if (!waiting.length || recall(localStorage, store.SIGN_IN)) return;
+      if (!waiting.length || signIn) return;
       timer = window.setTimeout(sendWaiting, wait);
       // Nothing landed: the next try waits longer (a lock another tab held is no news).
       if (answers && !landed) wait = Math.min(wait * 2, LONGEST_WAIT);
     });
+  }
+
+  // True when a field on the page holds something typed or ticked since it was drawn.
+  function edited() {
+    var fields = document.querySelectorAll("input:not([type=hidden]), textarea");
+    return Array.prototype.some.call(fields, function (input) {
+      if (input.type === "checkbox" || input.type === "radio") {
+        return input.checked !== input.defaultChecked;
+      }
+      return input.value !== input.defaultValue;
+    });
+  }
+
+  // The messages this page shows, kept for the page that replaces it: a reload would lose
+  // those of the saves that landed before.
+  function keepShown() {
+    var held = recall(sessionStorage, store.SAID) || { flashes: [], words: [] };
+    held.flashes = flashesOf(document).concat(held.flashes);
+    remember(sessionStorage, store.SAID, held);
   }
 
   function onTableOf(games) {
@@ -260,7 +303,8 @@
     remember(sessionStorage, store.SAID, held);
   }
 
-  function said(text) { keepMessages([], [text]); }
+  // The outbox's own words about a save: shown while that save still waits (waiting.js).
+  function said(text, save) { keepMessages([], [{ text: text, id: save.id }]); }
 
   function waitingWords(save) {
     return save.what + " is saved on this phone and will be sent when the connection is back.";
@@ -283,11 +327,12 @@
       if (!answer) {
         // Another tab holds the outbox, or an earlier save could not be sent: it waits.
         return store.find(save.id).then(function (kept) {
-          if (kept) said(waitingWords(save));
+          if (kept) said(waitingWords(save), save);
           return toTable(save);
         });
       }
-      if (answer.kind === "landed") {
+      // Landed, or refused by a redirect: the page it went to shows the server's messages.
+      if (answer.kind === "landed" || answer.url) {
         keepMessages(answer.flashes);
         var panel = answer.flashes.filter(function (f) { return f.panel; })[0];
         return openAt(answer.url, panel ? panel.panel : "");
@@ -301,7 +346,7 @@
       }
       said(answer.kind === "not-dealt"
         ? answer.reason + " It is saved on this phone and will be sent after that hand."
-        : waitingWords(save));
+        : waitingWords(save), save);
       return toTable(save);
     });
   }
@@ -366,7 +411,10 @@
     wait = FIRST_WAIT;
     sendWaiting();
   }
-  window.addEventListener("online", again);
+  window.addEventListener("online", function () {
+    cameBack = true;
+    again();
+  });
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) again();
   });

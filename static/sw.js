@@ -189,9 +189,14 @@ function forgetPages() {
   return changePages(function () { return caches.delete(PAGES); });
 }
 
+// A sign-in or sign-out forgets the pages kept once the server has answered it: one that
+// never reached the server left the phone signed in as it was. The pages are forgotten
+// before the answer goes on, so the page it leads to is kept afresh.
 function sendForm(request, url) {
-  var first = SETTINGS.signInOut.indexOf(url.pathname) >= 0 ? forgetPages() : Promise.resolve();
-  return first
-    .then(function () { return fetch(request); })
-    .catch(function () { return offlinePage(SETTINGS.notSent); });
+  var signs = SETTINGS.signInOut.indexOf(url.pathname) >= 0;
+  return fetch(request).then(function (response) {
+    return signs ? forgetPages().then(function () { return response; }) : response;
+  }, function () {
+    return offlinePage(SETTINGS.notSent);
+  });
 }

@@ -11,6 +11,7 @@
 
   var GAME = /\/games\/(\d+)/;
   var SCORE = /\/hand\/(\d+)\/score$/;
+  var REDEAL = /\/redeal$/;
 
   var textOf = store.textOf;
 
@@ -45,14 +46,37 @@
       if (before) before.insertAdjacentHTML("afterend", flash.html);
       else document.getElementById("main").insertAdjacentHTML("afterbegin", flash.html);
     });
-    words = words.concat(held.words);
+    words = words.concat(held.words.map(function (word) {
+      return typeof word === "string" ? { text: word } : word;
+    }));
+  }
+
+  // Each hand waiting behind a hand of its game that the server refused: it cannot land
+  // before that hand is put right (or dismissed and scored again).
+  function blockers(saves) {
+    var found = {};
+    saves.forEach(function (save) {
+      if (save.state !== "waiting" || !save.scores) return;
+      var refused = saves.filter(function (other) {
+        return other.state === "refused" && other.scores && other.game === save.game &&
+          other.hand < save.hand;
+      })[0];
+      if (refused) found[save.id] = refused;
+    });
+    return found;
   }
 
   function render() {
     return store.all().then(function (saves) {
       var waiting = saves.filter(function (save) { return save.state === "waiting"; });
+      var blocked = blockers(saves);
+      var waitingIds = waiting.map(function (save) { return save.id; });
       box.textContent = "";
-      words.forEach(function (text) { paragraph(box, text, "outbox-said"); });
+      words.forEach(function (word) {
+        // Words about one save hold while it waits and nothing stands in its way.
+        var stale = word.id !== undefined && (waitingIds.indexOf(word.id) < 0 || blocked[word.id]);
+        if (!stale) paragraph(box, word.text, "outbox-said");
+      });
       if (waiting.length && store.recall(localStorage, store.SIGN_IN)) {
         var ask = paragraph(box, "Sign in again to send " + counted(waiting.length) + ". ");
         var link = document.createElement("a");
@@ -64,6 +88,7 @@
         paragraph(box, counted(waiting.length), "outbox-count");
       }
       saves.filter(function (save) { return save.state === "refused"; }).forEach(refusal);
+      waiting.forEach(function (save) { if (blocked[save.id]) behind(save, blocked[save.id]); });
       box.hidden = !box.firstChild;
       waitingAtTable(saves);
     });
@@ -78,6 +103,16 @@
     }
     button(item, "Dismiss", function () { store.drop(save.id).then(render); });
     box.appendChild(item);
+  }
+
+  function behind(save, refused) {
+    var line = paragraph(box, save.what + " waits on this phone until hand " + refused.hand +
+      " is put right (or dismissed). ", "outbox-behind");
+    if (refused.fixable) {
+      button(line, "Open hand " + refused.hand + " to put it right", function () {
+        store.reopen(refused);
+      });
+    }
   }
 
   // The table screen: each save waiting for this game, with the totals it will make.
@@ -96,7 +131,14 @@
       running[row.dataset.seat] = Number(row.dataset.total);
       names[row.dataset.seat] = textOf(row.querySelector(".name").firstChild);
     });
-    var lastScored = 0;
+    var waiting = here.filter(function (save) { return save.state === "waiting"; });
+    var playing = Number(live.dataset.hand);
+    var scored = waiting.filter(function (save) { return save.scores; })
+      .map(function (save) { return save.hand; });
+    // The hands waiting in an unbroken run from the server's hand in play: the next to
+    // score follows them. A hand waiting past a gap lands only after the gap is scored.
+    var next = playing;
+    while (scored.indexOf(next) >= 0) next += 1;
     here.forEach(function (save) {
       var item = document.createElement("li");
       item.className = "waiting-save";
@@ -115,7 +157,9 @@
         item.appendChild(entered);
       }
       if (save.state === "waiting" && (save.scores || save.fix)) {
-        var plain = running && !save.fix && save.players.every(function (p) {
+        // Outside the run from the hand in play its totals would miss or repeat a hand.
+        var inRun = save.hand >= playing && save.hand < next;
+        var plain = running && !save.fix && inRun && save.players.every(function (p) {
           return typeof p.score === "number" && p.seat in running;
         });
         if (plain) {
@@ -127,21 +171,86 @@
           running = null;
           paragraph(item, "Totals then: when it lands", "waiting-totals");
         }
-        if (save.scores) lastScored = Math.max(lastScored, save.hand || 0);
       }
       list.appendChild(item);
     });
-    scoreNext(live, lastScored);
+    scoreNext(live, next);
+    nextLine(live, playing, next, scored.filter(function (hand) { return hand > next; }));
+    hold(waiting.filter(function (save) {
+      return save.hand === playing && (save.scores || REDEAL.test(save.url));
+    })[0]);
   }
 
-  // "Score hand N" after the saves waiting: the hand after the last of them.
-  function scoreNext(live, lastScored) {
+  // "Score hand N": the hand after those waiting in a run from the hand in play.
+  function scoreNext(live, next) {
     var link = document.querySelector("[data-score-link]");
-    if (!link || !lastScored) return;
-    var next = Math.max(Number(live.dataset.hand), lastScored + 1);
+    if (!link) return;
     link.parentNode.hidden = next > Number(live.dataset.hands);
     link.href = link.href.replace(SCORE, "/hand/" + next + "/score");
     link.textContent = "Score hand " + next;
+  }
+
+  function numbers(hands) {
+    var last = hands[hands.length - 1];
+    if (hands.length === 1) return "Hand " + last;
+    return "Hands " + hands.slice(0, -1).join(", ") + " and " + last;
+  }
+
+  // On the hand card, whose facts are those of the server's hand in play: which hands wait
+  // on this phone and which comes next (its dealer and contract are on its form, drawn by
+  // the server).
+  function nextLine(live, playing, next, beyond) {
+    var old = document.getElementById("waiting-next");
+    if (old) old.remove();
+    var link = document.querySelector("[data-score-link]");
+    if (!link || (next === playing && !beyond.length)) return;
+    var line = document.createElement("div");
+    line.id = "waiting-next";
+    line.className = "notice";
+    var run = [];
+    for (var hand = playing; hand < next; hand += 1) run.push(hand);
+    if (run.length) {
+      var one = run.length === 1;
+      paragraph(line, next > Number(live.dataset.hands)
+        ? numbers(run) + (one ? " waits" : " wait") + " on this phone: what comes next " +
+          "shows once " + (one ? "it lands." : "they land.")
+        : numbers(run) + (one ? " waits" : " wait") + " on this phone, so the next to score " +
+          "is hand " + next + ": its dealer and contract are on its form.");
+    }
+    beyond.forEach(function (hand) {
+      paragraph(line, "Hand " + hand + " waits on this phone until hand " + (hand - 1) +
+        " is saved.");
+    });
+    link.parentNode.parentNode.insertBefore(line, link.parentNode);
+  }
+
+  // The May I?, stock and re-deal forms are those of the hand in play on the server: while
+  // a save of that hand waits here, what they would record belongs to the next hand.
+  function hold(holder) {
+    document.querySelectorAll("[data-held-note]").forEach(function (note) { note.remove(); });
+    var forms = document.querySelectorAll("form[data-of-hand]");
+    var notes = [];
+    forms.forEach(function (form) {
+      Array.prototype.forEach.call(form.elements, function (input) {
+        if (holder && !input.disabled) {
+          input.disabled = true;
+          input.dataset.held = "";
+        } else if (!holder && "held" in input.dataset) {
+          input.disabled = false;
+          delete input.dataset.held;
+        }
+      });
+      var panel = form.closest("section");
+      if (!holder || !panel || notes.indexOf(panel) >= 0) return;
+      notes.push(panel);
+      var note = document.createElement("p");
+      note.className = "notice warn";
+      note.dataset.heldNote = "";
+      note.textContent = holder.what + " waits on this phone: these come back here once " +
+        "it lands.";
+      var at = form.closest("details") || form;
+      at.parentNode.insertBefore(note, at);
+    });
   }
 
   take();

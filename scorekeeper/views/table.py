@@ -126,9 +126,11 @@ def _hand_page(
     warnings: tuple[rules.Problem, ...] = (),
     problems: tuple[rules.Problem, ...] = (),
     ahead_of: int | None = None,
+    about_game: bool = False,
 ) -> tuple[str, int]:
     """The hand form's page (`ahead_of`: the number of the hand in play, for a form shown
-    before its hand is dealt)."""
+    before its hand is dealt; `about_game`: refused for the game's state, not for what was
+    entered, so a phone's kept save offers no putting it right)."""
     by_player: dict[int, list[str]] = {}
     for problem in problems:
         for index in problem.concerns:
@@ -152,6 +154,7 @@ def _hand_page(
         impossible_words=rules.impossible_total_words().capitalize(),
         accepting=rules.accepting_words(hand.number, accepting.sent_by) if accepting else "",
         ahead_of=ahead_of,
+        entries_refused=status == 422 and not about_game,
     ), status
 
 
@@ -190,7 +193,7 @@ def score(game_id: int, number: int) -> Response | tuple[str, int]:
         return _refused(game, hand, form, "score", refused)
     except games.GameRefused as refusal:
         form.form_errors.append(str(refusal))
-        return _hand_page(game, hand, form, "score", 422)
+        return _hand_page(game, hand, form, "score", 422, about_game=True)
     if saved.replayed:
         flash(f"Hand {hand.number} must be played again. {saved.reason}", "warning")
     else:

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.play import games
 
+from .phone import HandForm, Thumb
 from .signing_in import sign_in
 
 pytestmark = pytest.mark.browser
@@ -92,6 +93,31 @@ def test_the_table_screen_and_hand_form_opened_online_show_offline_as_saved_copi
     assert page.evaluate("document.documentElement.dataset.savedAt") is None
 
 
+def test_a_saved_copy_gives_way_to_the_live_page_unless_something_was_typed_on_it(
+    page: Page, make_game: Callable[..., Any]
+):
+    game = make_game(SEATING)
+    hand_form = open_at_the_table(page, game.game_id)
+    page.goto(f"/games/{game.game_id}")
+    page.context.set_offline(True)
+    page.reload()
+    expect(banner(page)).to_be_visible()
+
+    page.context.set_offline(False)  # the table screen, live again by itself
+    expect(banner(page)).to_be_hidden()
+    assert page.evaluate("document.documentElement.dataset.savedAt") is None
+
+    # A hand form's copy with a count tapped stays as it is: the count would be lost.
+    page.context.set_offline(True)
+    page.goto(hand_form)
+    expect(banner(page)).to_be_visible()
+    HandForm(page, Thumb()).tap_more("Bob", "A")
+    page.context.set_offline(False)
+    page.wait_for_timeout(1500)
+    expect(banner(page)).to_be_visible()
+    expect(HandForm(page, Thumb()).count("Bob", "A")).to_have_value("1")
+
+
 def test_only_a_game_s_pages_are_kept_and_the_last_twenty_of_them(
     page: Page, make_game: Callable[..., Any]
 ):
@@ -155,6 +181,30 @@ def test_signing_out_forgets_the_game_s_pages(page: Page, make_game: Callable[..
     page.goto(f"/games/{game.game_id}")
     expect(page.get_by_role("heading", level=1)).to_have_text("No connection")
     expect(page.locator(".hand-of")).to_have_count(0)
+
+
+def test_signing_out_offline_keeps_the_pages_of_the_phone_still_signed_in(
+    page: Page, make_game: Callable[..., Any]
+):
+    game = make_game(SEATING)
+    open_at_the_table(page, game.game_id)
+    table = f"/games/{game.game_id}"
+    page.goto(table)
+    page.wait_for_function(f"async () => (await ({KEPT_PAGES})()).includes({table!r})")
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Sign out").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Not sent: no connection")
+    assert table in page.evaluate(KEPT_PAGES)
+
+    # The sign-out never reached the server: the phone is signed in, its pages still there.
+    page.goto(f"/games/{game.game_id}")
+    expect(page.locator(".hand-of")).to_have_text("Hand 1 of 7")
+    expect(banner(page)).to_be_visible()
+    page.context.set_offline(False)
+    page.goto(f"/games/{game.game_id}")
+    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+    expect(banner(page)).to_be_hidden()
 
 
 @pytest.fixture
