@@ -107,6 +107,15 @@ from scorekeeper.rules.missing_score import (
     two_highest,
 )
 from scorekeeper.rules.presets import PRESETS, preset
+from scorekeeper.rules.rivals import (
+    Pick,
+    Rivalry,
+    favourite,
+    finish,
+    nemesis,
+    rivalries,
+    rivals_rule_words,
+)
 from scorekeeper.rules.ruleset import (
     DEFAULT_LENGTHS,
     GOING_OUT_KINDS,
@@ -221,6 +230,8 @@ __all__ = [
     "RuleSet",
     "RuleSetError",
     "RulesError",
+    "Pick",
+    "Rivalry",
     "Ruling",
     "SettledGame",
     "Settlement",
@@ -257,7 +268,9 @@ __all__ = [
     "entry_score",
     "expected_hand_size",
     "fairness_in_force",
+    "favourite",
     "final_game_totals",
+    "finish",
     "first_player_among",
     "Gap",
     "family_gaps",
@@ -285,6 +298,7 @@ __all__ = [
     "money_at_end",
     "missing_score_verdict",
     "posted_missing_score",
+    "nemesis",
     "net_parts",
     "next_present",
     "no_score_hint",
@@ -316,6 +330,8 @@ __all__ = [
     "ruleset_name",
     "ruleset_summary",
     "ruleset_to_dict",
+    "rivalries",
+    "rivals_rule_words",
     "rulings",
     "running_totals",
     "schedule_text",
