@@ -124,7 +124,11 @@ def head_to_head(player: Player) -> list[rules.Rivalry]:
         .join(Game, Game.id == Seat.game_id)
         .join(other, and_(other.game_id == Seat.game_id, other.player_id != Seat.player_id))
         .join(Player, Player.id == other.player_id)
-        .where(_counts(player), Seat.place.is_not(None), other.place.is_not(None))
+        .where(_counts(player))
         .group_by(other.player_id, Player.name, Seat.place, other.place)
     ).all()
-    return rules.rivalries((pid, name, mine, theirs, int(n)) for pid, name, mine, theirs, n in rows)
+    return rules.rivalries(
+        (pid, name, mine, theirs, int(n))
+        for pid, name, mine, theirs, n in rows
+        if mine is not None and theirs is not None  # every seat of a game that counts is placed
+    )

@@ -66,6 +66,7 @@ from scorekeeper.rules.entries import (
     entry_score,
     impossible_total_words,
     score_terms,
+    tally_words,
 )
 from scorekeeper.rules.fairness import FAIRNESS_TITLES, FAIRNESS_WORDS, fairness_in_force
 from scorekeeper.rules.family import Gap, family_gaps, gap_words, start_refusal
@@ -337,6 +338,7 @@ __all__ = [
     "schedule_text",
     "schedule_words",
     "score_terms",
+    "tally_words",
     "search_rulings",
     "settle",
     "settle_ending",

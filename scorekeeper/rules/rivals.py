@@ -112,9 +112,9 @@ def favourite(player: str, lines: Iterable[Rivalry]) -> Pick | None:
 def rivals_rule_words() -> str:
     """How the nemesis and the favourite opponent are chosen, in one paragraph."""
     return _(
-        "Ahead means a better place in a game that counts; a shared place is level. The "
-        "nemesis is the opponent who beat this player in the largest share of their games "
-        "together, the favourite opponent the one this player beat most often, each over at "
-        "least %(fewest)s games together and with more wins than losses. Equal shares go to "
+        "Ahead means a better place in a game that counts; a shared place is level. Of the "
+        "opponents with at least %(fewest)s games together, the nemesis finished ahead of this "
+        "player in the largest share of them (and more often than behind), the favourite "
+        "opponent behind in the largest share (and more often than ahead). Equal shares go to "
         "more games together, then to the first name in alphabetical order."
     ) % {"fewest": FEWEST_GAMES}
