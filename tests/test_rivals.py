@@ -88,7 +88,12 @@ def rivals_from_file(league: League, name: str) -> dict[str, tuple[int, int, int
 
 
 def page_rivals(text: str) -> dict[str, tuple[int, int, int, int]]:
-    return {row[0]: tuple(int(cell) for cell in row[1:]) for row in rows(text, "Head to head")}  # type: ignore[misc]
+    """(games, ahead, behind, level) against each opponent, as the page's table shows them."""
+    found = {}
+    for against, *finishes in rows(text, "Head to head"):
+        name, games = re.fullmatch(r"(.+) (\d+) games?", against).groups()  # type: ignore[union-attr]
+        found[name] = (int(games), *(int(cell) for cell in finishes))
+    return found  # type: ignore[return-value]
 
 
 def picks(text: str) -> dict[str, str]:
@@ -131,24 +136,19 @@ def test_the_table_and_the_picks_of_one_player(client, league):
     # game, where three finished ahead of her, is not counted.
     # fmt: off
     assert rows(text, "Head to head") == [
-        # against games ahead behind level
-        ("Bob",    "5",  "2",  "3",  "0"),
-        ("Cat",    "5",  "3",  "2",  "0"),
-        ("Dan",    "5",  "4",  "1",  "0"),
-        ("Eve",    "2",  "1",  "1",  "0"),
+        # against, games    ahead behind level
+        ("Bob 5 games",     "2",  "3",  "0"),
+        ("Cat 5 games",     "3",  "2",  "0"),
+        ("Dan 5 games",     "4",  "1",  "0"),
+        ("Eve 2 games",     "1",  "1",  "0"),
     ]
     # fmt: on
     assert picks(text) == {"Nemesis": "Bob", "Favourite opponent": "Dan"}
     assert "Ann finished behind Bob in 3 of 5 games." in text
     assert "Ann finished ahead of Dan in 4 of 5 games." in text
     # A shared place is level for both.
-    assert rows(player_page(client, league, "Cat"), "Head to head")[2] == (
-        "Dan",
-        "5",
-        "4",
-        "0",
-        "1",
-    )
+    cat = rows(player_page(client, league, "Cat"), "Head to head")
+    assert cat[2] == ("Dan 5 games", "4", "0", "1")
 
 
 def test_no_picks_before_three_games_together(client, make_league):
