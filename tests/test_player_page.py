@@ -167,18 +167,18 @@ def test_head_to_head_counts_games_together_and_who_finished_ahead(client, leagu
     # game 2. Most games together first, then by name.
     # fmt: off
     assert rows(player_page(client, league, "Ann"), "Head to head") == [
-        # against games ahead behind level
-        ("Bob",    "2",  "0",  "2",  "0"),
-        ("Cat",    "2",  "0",  "2",  "0"),
-        ("Dan",    "1",  "1",  "0",  "0"),
-        ("Eve",    "1",  "0",  "1",  "0"),
+        # against, games   ahead behind level
+        ("Bob 2 games",    "0",  "2",  "0"),
+        ("Cat 2 games",    "0",  "2",  "0"),
+        ("Dan 1 game",     "1",  "0",  "0"),
+        ("Eve 1 game",     "0",  "1",  "0"),
     ]
     # Bob and Cat shared first place in game 1: level there; Bob ahead in game 2.
     assert rows(player_page(client, league, "Bob"), "Head to head") == [
-        ("Ann",    "2",  "2",  "0",  "0"),
-        ("Cat",    "2",  "1",  "0",  "1"),
-        ("Dan",    "1",  "1",  "0",  "0"),
-        ("Eve",    "1",  "1",  "0",  "0"),
+        ("Ann 2 games",    "2",  "0",  "0"),
+        ("Cat 2 games",    "1",  "0",  "1"),
+        ("Dan 1 game",     "1",  "0",  "0"),
+        ("Eve 1 game",     "1",  "0",  "0"),
     ]
     # fmt: on
 

@@ -10,6 +10,7 @@ from scorekeeper.exchange.export import (
 from scorekeeper.exchange.format import FORMAT, VERSION, ImportRefused
 from scorekeeper.exchange.importer import import_league
 from scorekeeper.exchange.quota import OverQuota
+from scorekeeper.exchange.spreadsheet import games_csv, hands_csv
 
 __all__ = [
     "FORMAT",
@@ -18,6 +19,8 @@ __all__ = [
     "LeagueNotFound",
     "OverQuota",
     "file_name",
+    "games_csv",
+    "hands_csv",
     "import_league",
     "league_for_export",
     "league_json",

@@ -35,11 +35,11 @@ def league_json(league: League, *, indent: int | None = 2) -> str:
     return json.dumps(data, ensure_ascii=False, indent=indent, separators=separators) + "\n"
 
 
-def file_name(league: League) -> str:
-    """A file name made from the league's name, e.g. `demo-family.json`."""
+def file_name(league: League, ending: str = ".json") -> str:
+    """A file name made from the league's name, e.g. `demo-family.json` (`-games.csv`)."""
     ascii_name = unicodedata.normalize("NFKD", league.name).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
-    return f"{slug or 'league'}.json"
+    return f"{slug or 'league'}{ending}"
 
 
 def league_to_dict(league: League) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from scorekeeper.models import (
     Player,
     Seat,
 )
+from scorekeeper.rules.language import N_, _
 
 
 class GameRefused(Exception):
@@ -28,11 +29,12 @@ class GameRefused(Exception):
 
 
 STATUS_WORDS = {
-    GameStatus.PLAYING: "In progress",
-    GameStatus.SUSPENDED: "Suspended",
-    GameStatus.FINISHED: "Finished",
-    GameStatus.INCOMPLETE: "Closed incomplete",
+    GameStatus.PLAYING: N_("In progress"),
+    GameStatus.SUSPENDED: N_("Suspended"),
+    GameStatus.FINISHED: N_("Finished"),
+    GameStatus.INCOMPLETE: N_("Closed incomplete"),
 }
+DISCARDED_WORDS = N_("Discarded")
 
 
 ENDED = (GameStatus.FINISHED, GameStatus.INCOMPLETE)
@@ -73,9 +75,7 @@ def refuse_unless_in_play(game: Game, what: str) -> None:
 
 def status_words(game: Game) -> str:
     """The game's state in a word or two, as the league page shows it."""
-    if game.discarded:
-        return "Discarded"
-    return STATUS_WORDS[game.status]
+    return _(DISCARDED_WORDS if game.discarded else STATUS_WORDS[game.status])
 
 
 def start_game(

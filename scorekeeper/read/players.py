@@ -39,17 +39,6 @@ class RuleSetContracts:
     contracts: list[ContractRecord]
 
 
-@dataclass(frozen=True)
-class HeadToHead:
-    """The player against one other: games together and who finished ahead."""
-
-    other: Player
-    games: int
-    ahead: int
-    behind: int
-    tied: int
-
-
 def _counts(player: Player):
     return and_(Seat.player_id == player.id, Game.counts)
 
@@ -123,25 +112,23 @@ def best_hands(player: Player, limit: int = 5) -> list[tuple[Hand, HandScore]]:
     return [(hand, score) for hand, score in rows]
 
 
-def head_to_head(player: Player) -> list[HeadToHead]:
-    """For each other player: games together, and how often this player finished ahead."""
+def head_to_head(player: Player) -> list[rules.Rivalry]:
+    """For each opponent: games together that count, and how often each finished ahead.
+
+    The database counts the games of each pair of places (at most a hundred per opponent,
+    whatever the league's length); the rules say which place is ahead.
+    """
     other = aliased(Seat)
     rows = db.session.execute(
-        select(
-            other.player_id,
-            func.count(Seat.id),
-            func.sum(case((Seat.place < other.place, 1), else_=0)),
-            func.sum(case((Seat.place > other.place, 1), else_=0)),
-            func.sum(case((Seat.place == other.place, 1), else_=0)),
-        )
+        select(other.player_id, Player.name, Seat.place, other.place, func.count())
         .join(Game, Game.id == Seat.game_id)
         .join(other, and_(other.game_id == Seat.game_id, other.player_id != Seat.player_id))
+        .join(Player, Player.id == other.player_id)
         .where(_counts(player))
-        .group_by(other.player_id)
+        .group_by(other.player_id, Player.name, Seat.place, other.place)
     ).all()
-    players = {p.id: p for p in player.league.players}
-    lines = [
-        HeadToHead(players[pid], int(g), int(a or 0), int(b or 0), int(t or 0))
-        for pid, g, a, b, t in rows
-    ]
-    return sorted(lines, key=lambda line: (-line.games, line.other.name.casefold()))
+    return rules.rivalries(
+        (pid, name, mine, theirs, int(n))
+        for pid, name, mine, theirs, n in rows
+        if mine is not None and theirs is not None  # every seat of a game that counts is placed
+    )

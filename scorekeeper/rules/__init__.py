@@ -66,6 +66,7 @@ from scorekeeper.rules.entries import (
     entry_score,
     impossible_total_words,
     score_terms,
+    tally_words,
 )
 from scorekeeper.rules.fairness import FAIRNESS_TITLES, FAIRNESS_WORDS, fairness_in_force
 from scorekeeper.rules.family import Gap, family_gaps, gap_words, start_refusal
@@ -107,6 +108,15 @@ from scorekeeper.rules.missing_score import (
     two_highest,
 )
 from scorekeeper.rules.presets import PRESETS, preset
+from scorekeeper.rules.rivals import (
+    Pick,
+    Rivalry,
+    favourite,
+    finish,
+    nemesis,
+    rivalries,
+    rivals_rule_words,
+)
 from scorekeeper.rules.ruleset import (
     DEFAULT_LENGTHS,
     GOING_OUT_KINDS,
@@ -221,6 +231,8 @@ __all__ = [
     "RuleSet",
     "RuleSetError",
     "RulesError",
+    "Pick",
+    "Rivalry",
     "Ruling",
     "SettledGame",
     "Settlement",
@@ -257,7 +269,9 @@ __all__ = [
     "entry_score",
     "expected_hand_size",
     "fairness_in_force",
+    "favourite",
     "final_game_totals",
+    "finish",
     "first_player_among",
     "Gap",
     "family_gaps",
@@ -285,6 +299,7 @@ __all__ = [
     "money_at_end",
     "missing_score_verdict",
     "posted_missing_score",
+    "nemesis",
     "net_parts",
     "next_present",
     "no_score_hint",
@@ -316,11 +331,14 @@ __all__ = [
     "ruleset_name",
     "ruleset_summary",
     "ruleset_to_dict",
+    "rivalries",
+    "rivals_rule_words",
     "rulings",
     "running_totals",
     "schedule_text",
     "schedule_words",
     "score_terms",
+    "tally_words",
     "search_rulings",
     "settle",
     "settle_ending",

@@ -8,6 +8,7 @@ from typing import Any
 
 from scorekeeper.rules.bonuses import bonus_points, card_tally
 from scorekeeper.rules.dealing import decks_at_table
+from scorekeeper.rules.language import _
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.rules.scoring import is_possible_total, points_for_tally, report_groups
 
@@ -131,6 +132,21 @@ def score_terms(rs: RuleSet, entry: PlayerEntry, hand_number: int | None = None)
         terms.append(f"{entry.penalty} penalty")
     terms += [f"{bonus.label.lower()} ({bonus.points})" for bonus in earned]
     return " + ".join(terms)
+
+
+def tally_words(rs: RuleSet, entry: PlayerEntry) -> str:
+    """A report's cards by group and its bonus ticks in the order they were counted, as a
+    spreadsheet shows them: "3 × 2-9, 1 × A, In one go"; a typed total as "35 typed"."""
+    ticks = {bonus.label for bonus in rs.bonuses}
+    parts = []
+    if entry.typed_total is not None:
+        parts.append(_("%(points)s typed") % {"points": entry.typed_total})
+    for label, count in entry.tally.items():
+        if count and label in ticks:
+            parts.append(label)
+        elif count:
+            parts.append(_("%(count)s × %(group)s") % {"count": count, "group": label})
+    return ", ".join(parts)
 
 
 def impossible_total_words(total: int | None = None) -> str:

@@ -12,6 +12,7 @@ from scorekeeper.extensions import db
 from scorekeeper.forms.base import AppForm
 from scorekeeper.models import League
 from scorekeeper.read.slots import ImportsBusy, Slots, app_slots
+from scorekeeper.web import language
 from scorekeeper.web.access import account_only, current_account, owner_only
 from scorekeeper.web.database import transaction
 
@@ -37,6 +38,30 @@ def export(league_id: int) -> Response:
         exchange.league_json(league, indent=None),  # compact: half the size to upload again
         mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="{exchange.file_name(league)}"'},
+    )
+
+
+# The league's CSV files for a spreadsheet: how each is written, and its file name's ending.
+SPREADSHEETS = {
+    "games": (exchange.games_csv, "-games.csv"),
+    "hands": (exchange.hands_csv, "-hands.csv"),
+}
+
+
+@bp.get("/<int:league_id>/games.csv", endpoint="export_games", defaults={"table": "games"})
+@bp.get("/<int:league_id>/hands.csv", endpoint="export_hands", defaults={"table": "hands"})
+@owner_only
+@language.printed
+def export_csv(league_id: int, table: str) -> Response:
+    """Download the league's games (a row per player per game) or hands as a CSV file."""
+    league = db.get_or_404(League, league_id)
+    write, ending = SPREADSHEETS[table]
+    return Response(
+        write(league),
+        mimetype="text/csv",
+        headers={
+            "Content-Disposition": f'attachment; filename="{exchange.file_name(league, ending)}"'
+        },
     )
 
 

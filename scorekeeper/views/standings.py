@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, render_template, request
 
-from scorekeeper import zones
+from scorekeeper import rules, zones
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues
 from scorekeeper.models import League
@@ -83,6 +83,7 @@ def player(league_id: int, player_id: int) -> str:
     league = db.get_or_404(League, league_id)
     person = leagues.player_in(league, player_id) or abort(404)
     played = players.games_of(person)
+    rivals = players.head_to_head(person)
     counted = [p for p in reversed(played) if p.game.counts]
     chart = (
         charts.line_chart(
@@ -105,5 +106,8 @@ def player(league_id: int, player_id: int) -> str:
         chart=chart,
         contracts=players.contracts_of(person),
         best_hands=players.best_hands(person),
-        rivals=players.head_to_head(person),
+        rivals=rivals,
+        nemesis=rules.nemesis(person.name, rivals),
+        favourite=rules.favourite(person.name, rivals),
+        rivals_rule=rules.rivals_rule_words(),
     )

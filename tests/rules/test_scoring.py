@@ -5,6 +5,7 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.rules import (
+    Bonus,
     PlayerEntry,
     PriceGroup,
     RulesError,
@@ -17,6 +18,7 @@ from scorekeeper.rules import (
     preset,
     running_totals,
     score_terms,
+    tally_words,
 )
 
 
@@ -209,3 +211,25 @@ def test_score_terms_as_the_sheet_prints_them(entry: PlayerEntry, sentence: str)
 def test_a_report_is_stored_without_zero_counts_or_a_reason_without_penalty(entry, stored):
     assert entry.normalised() == stored
     assert stored.normalised() == stored
+
+
+# A report's tally as a spreadsheet shows it: groups in the order counted, bonus ticks by name.
+IN_ONE_GO = replace(CONTINENTAL, bonuses=(Bonus("In one go", -10, out_only=True),))
+# fmt: off
+@pytest.mark.parametrize(
+    ("entry",                                                          "words"),
+    [
+        (PlayerEntry(tally={"2-9": 3, "10-K": 1}),                        "3 × 2-9, 1 × 10-K"),
+        (PlayerEntry(tally={"Joker": 1, "A": 2}),                         "1 × Joker, 2 × A"),
+        (PlayerEntry(tally={"2-9": 0, "A": 1}),                           "1 × A"),
+        (PlayerEntry(typed_total=35),                                     "35 typed"),
+        (PlayerEntry(went_out=True),                                      ""),
+        (PlayerEntry(no_score=True),                                      ""),
+        (PlayerEntry(went_out=True, tally={"In one go": 1}),              "In one go"),
+        (PlayerEntry(tally={"=1+1": 2}),                                  "2 × =1+1"),
+    ],
+    ids=["groups", "order-kept", "zero-left-out", "typed", "out", "no-score", "bonus", "odd-label"],
+)
+# fmt: on
+def test_tally_words(entry: PlayerEntry, words: str) -> None:
+    assert tally_words(IN_ONE_GO, entry) == words
