@@ -23,8 +23,8 @@ from .test_outbox import (
     CAT_HAND_1,
     DAN_HAND_1,
     at_the_table,
-    once_seen,
     outbox,
+    posts_received,
     saved,
 )
 
@@ -47,14 +47,6 @@ KEPT_SAVES = """() => new Promise((resolve, reject) => {
 })"""
 
 
-def posts(page: Page) -> list[str]:
-    """The paths of every form the phone posts from now on (its service worker's too)."""
-    sent: list[str] = []
-    base = len(page.url.split("/games/")[0])
-    page.context.on("request", lambda r: sent.append(r.url[base:]) if r.method == "POST" else None)
-    return sent
-
-
 def fill_hand(page: Page, number: int, out: str, tallies: dict[str, Tally]) -> HandForm:
     """Open the form of hand `number` from the table screen and fill it in, without saving."""
     page.get_by_role("link", name=f"Score hand {number}").tap()
@@ -73,8 +65,8 @@ def test_an_answer_lost_after_the_server_committed_is_sent_again_and_the_hand_sa
     page: Page, make_game: Callable[..., Any], live_app: Flask
 ):
     game = make_game(SEATING)
+    received = posts_received(live_app)
     at_the_table(page, game.game_id)
-    sent = posts(page)
     score = f"/games/{game.game_id}/hand/1/score"
 
     # The save reaches the server, which commits it; the answer never reaches the phone,
@@ -101,7 +93,7 @@ def test_an_answer_lost_after_the_server_committed_is_sent_again_and_the_hand_sa
     expect(page.locator("#waiting")).to_be_hidden()
     assert page.evaluate(KEPT_SAVES) == []
     assert committed == [302]
-    assert once_seen(page, sent, 2) == [score, score]
+    assert received == [score, score]
     assert saved(live_app, game.game_id) == (
         [(1, "scored", 2), (2, "playing", 1)],
         len(SEATING),
@@ -113,6 +105,7 @@ def test_a_double_tap_on_save_offline_keeps_one_save_which_lands_once(
     page: Page, make_game: Callable[..., Any], live_app: Flask
 ):
     game = make_game(SEATING)
+    received = posts_received(live_app)
     at_the_table(page, game.game_id)
     page.context.set_offline(True)
     fill_hand(page, 1, "Ann", HAND_1)
@@ -123,11 +116,10 @@ def test_a_double_tap_on_save_offline_keeps_one_save_which_lands_once(
 
     expect(outbox(page)).to_contain_text("1 save waiting")
     assert page.evaluate(KEPT_SAVES) == ["Hand 1: waiting"]
-    sent = posts(page)
     page.context.set_offline(False)
     expect(page.locator(".flash")).to_have_text("Hand 1 saved.", timeout=LANDS_MS)
     expect(outbox(page)).to_be_hidden()
-    assert once_seen(page, sent, 1) == [f"/games/{game.game_id}/hand/1/score"]
+    assert received == [f"/games/{game.game_id}/hand/1/score"]
     assert saved(live_app, game.game_id) == (
         [(1, "scored", 2), (2, "playing", 1)],
         len(SEATING),
