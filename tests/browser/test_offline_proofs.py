@@ -22,6 +22,7 @@ from .test_outbox import (
     BOB_HAND_1,
     CAT_HAND_1,
     DAN_HAND_1,
+    LANDS_MS,
     at_the_table,
     outbox,
     posts_received,
@@ -31,10 +32,6 @@ from .test_outbox import (
 pytestmark = [pytest.mark.browser, pytest.mark.database]
 
 SEATING = ("Ann", "Bob", "Cat", "Dan")  # Ann deals hand 1
-# How long a save kept on the phone may take to land once the server can be reached: the
-# outbox sends again on the next page's load, or on its timer (2 s, then twice as long) when
-# the page it left still held the phone's lock; on a busy machine, a few seconds more.
-LANDS_MS = 20_000
 # The saves the phone keeps, as its own script reads them (static/outbox-store.js).
 KEPT_SAVES = """() => new Promise((resolve, reject) => {
   const opening = indexedDB.open("scorekeeper-outbox");
