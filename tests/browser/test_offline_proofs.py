@@ -22,19 +22,16 @@ from .test_outbox import (
     BOB_HAND_1,
     CAT_HAND_1,
     DAN_HAND_1,
+    LANDS_MS,
     at_the_table,
-    once_seen,
     outbox,
+    posts_received,
     saved,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.database]
 
 SEATING = ("Ann", "Bob", "Cat", "Dan")  # Ann deals hand 1
-# How long a save kept on the phone may take to land once the server can be reached: the
-# outbox sends again on the next page's load, or on its timer (2 s, then twice as long) when
-# the page it left still held the phone's lock; on a busy machine, a few seconds more.
-LANDS_MS = 20_000
 # The saves the phone keeps, as its own script reads them (static/outbox-store.js).
 KEPT_SAVES = """() => new Promise((resolve, reject) => {
   const opening = indexedDB.open("scorekeeper-outbox");
@@ -45,14 +42,6 @@ KEPT_SAVES = """() => new Promise((resolve, reject) => {
     all.onerror = () => reject(all.error);
   };
 })"""
-
-
-def posts(page: Page) -> list[str]:
-    """The paths of every form the phone posts from now on (its service worker's too)."""
-    sent: list[str] = []
-    base = len(page.url.split("/games/")[0])
-    page.context.on("request", lambda r: sent.append(r.url[base:]) if r.method == "POST" else None)
-    return sent
 
 
 def fill_hand(page: Page, number: int, out: str, tallies: dict[str, Tally]) -> HandForm:
@@ -73,8 +62,8 @@ def test_an_answer_lost_after_the_server_committed_is_sent_again_and_the_hand_sa
     page: Page, make_game: Callable[..., Any], live_app: Flask
 ):
     game = make_game(SEATING)
+    received = posts_received(live_app)
     at_the_table(page, game.game_id)
-    sent = posts(page)
     score = f"/games/{game.game_id}/hand/1/score"
 
     # The save reaches the server, which commits it; the answer never reaches the phone,
@@ -101,7 +90,7 @@ def test_an_answer_lost_after_the_server_committed_is_sent_again_and_the_hand_sa
     expect(page.locator("#waiting")).to_be_hidden()
     assert page.evaluate(KEPT_SAVES) == []
     assert committed == [302]
-    assert once_seen(page, sent, 2) == [score, score]
+    assert received == [score, score]
     assert saved(live_app, game.game_id) == (
         [(1, "scored", 2), (2, "playing", 1)],
         len(SEATING),
@@ -113,6 +102,7 @@ def test_a_double_tap_on_save_offline_keeps_one_save_which_lands_once(
     page: Page, make_game: Callable[..., Any], live_app: Flask
 ):
     game = make_game(SEATING)
+    received = posts_received(live_app)
     at_the_table(page, game.game_id)
     page.context.set_offline(True)
     fill_hand(page, 1, "Ann", HAND_1)
@@ -123,11 +113,10 @@ def test_a_double_tap_on_save_offline_keeps_one_save_which_lands_once(
 
     expect(outbox(page)).to_contain_text("1 save waiting")
     assert page.evaluate(KEPT_SAVES) == ["Hand 1: waiting"]
-    sent = posts(page)
     page.context.set_offline(False)
     expect(page.locator(".flash")).to_have_text("Hand 1 saved.", timeout=LANDS_MS)
     expect(outbox(page)).to_be_hidden()
-    assert once_seen(page, sent, 1) == [f"/games/{game.game_id}/hand/1/score"]
+    assert received == [f"/games/{game.game_id}/hand/1/score"]
     assert saved(live_app, game.game_id) == (
         [(1, "scored", 2), (2, "playing", 1)],
         len(SEATING),

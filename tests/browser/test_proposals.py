@@ -19,7 +19,7 @@ from scorekeeper.models import Hand, HandScore, ProposedCorrection, Seat
 from .phone import HandForm, Tally, Thumb
 from .signing_in import join_table, sign_in
 from .test_offline import worker_ready
-from .test_outbox import forms_kept
+from .test_outbox import LANDS_MS, forms_kept
 from .test_outbox import saved as saved_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.database]
@@ -72,7 +72,8 @@ def test_a_save_that_waited_lands_as_a_proposal_the_table_accepts(
     # B is told plainly what happened, on the table screen; nothing of A's hand changed.
     expect(b.locator(".flash")).to_have_text(
         "Hand 1 was saved first by another phone. What this phone sent is kept as a proposed "
-        "correction: the table can accept or drop it."
+        "correction: the table can accept or drop it.",
+        timeout=LANDS_MS,
     )
     expect(b.locator(".hand-of")).to_have_text("Hand 2 of 7")
 
@@ -165,8 +166,8 @@ def test_two_phones_offline_scoring_one_hand_end_with_one_saved_and_the_other_pr
     a.context.set_offline(False)
     b.context.set_offline(False)
     for page in (a, b):
-        expect(page.locator(".hand-of")).to_have_text("Hand 2 of 7")
-        expect(page.locator("#outbox")).to_be_hidden()
+        expect(page.locator(".hand-of")).to_have_text("Hand 2 of 7", timeout=LANDS_MS)
+        expect(page.locator("#outbox")).to_be_hidden(timeout=LANDS_MS)
     first = a if scores_of_hand_1(live_app, game.game_id) == shown_scores(FROM_A) else b
     second = b if first is a else a
     expect(second.locator(".flash")).to_have_text(KEPT_AS_PROPOSAL)
