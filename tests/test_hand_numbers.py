@@ -112,6 +112,20 @@ def test_a_save_for_a_game_ended_early_is_refused_with_the_reason(client, make_g
         response = client.post(path(game, number), data=report(game, number))
         assert response.status_code == 422
         assert "nothing more can be played or recorded in it" in visible_text(response)
+        # Nothing entered could put it right: a phone's kept save offers no fixing it.
+        assert "data-entries-refused" not in markup(response)
+    assert rows()[1] == 0
+
+
+def test_a_save_refused_for_what_was_entered_is_marked_to_be_put_right(client, make_game):
+    game = make_game(FOUR)
+    two_out = [OUT, OUT, {"cards_10_k": 1}, {"total": 15}]
+
+    response = client.post(path(game, 1), data=report(game, 1, two_out))
+
+    assert response.status_code == 422
+    assert "Only one player can go out in a hand" in visible_text(response)
+    assert "data-entries-refused" in markup(response)
     assert rows()[1] == 0
 
 
