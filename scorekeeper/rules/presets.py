@@ -7,12 +7,32 @@ Names, descriptions and what is wild are kept in English, as a league keeps them
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
-
 from scorekeeper.rules.language import N_
+from scorekeeper.rules.preset_parts import (
+    DEUCES_CONTRACTS,
+    DEUCES_HAND_7,
+    FACE_VALUE_WITH_JOKERS,
+    FAMILY_CONTRACTS,
+    HIGH_OR_LOW,
+    NO_DISCARD,
+    NO_THREE_SETS,
+    RUN,
+    SET,
+    TEN_TO_KING,
+    TENS_AND_FACES,
+    TWO_TO_NINE,
+    amended,
+    face_value_prices,
+    paired_hands,
+)
+from scorekeeper.rules.presets_abroad import (
+    CARIOCA,
+    CARIOCA_CLOSING_ROUNDS,
+    CARIOCA_HOUSE,
+    CONTINENTAL_SPAIN,
+    CONTRACT_ROMME,
+)
 from scorekeeper.rules.ruleset import (
-    Bonus,
     DeckCount,
     HandRule,
     MayIPolicy,
@@ -24,62 +44,12 @@ from scorekeeper.rules.ruleset import (
     StockPolicy,
 )
 
-SET = Meld("set", 3)
-RUN = Meld("run", 4)
-
-# The seven contracts shared by Continental, the 11-card rules, Contract Rummy and Liverpool.
-FAMILY_CONTRACTS: tuple[tuple[Meld, ...], ...] = (
-    (SET, SET),
-    (SET, RUN),
-    (RUN, RUN),
-    (SET, SET, SET),
-    (SET, SET, RUN),
-    (SET, RUN, RUN),
-    (RUN, RUN, RUN),
-)
-
-# The deuces-wild rules ask for a longer run in hand 5.
-DEUCES_CONTRACTS: tuple[tuple[Meld, ...], ...] = (
-    *FAMILY_CONTRACTS[:4],
-    (SET, Meld("run", 7)),
-    *FAMILY_CONTRACTS[5:],
-)
-
-NO_THREE_SETS = "You may not go down with three sets in this hand."
-NO_DISCARD = "To go out you meld every card you hold; there is no last discard."
-DEUCES_HAND_7 = (
-    "Table option: 2 sets of 3 and a run of 4 instead, all melded in one go, with no discard."
-)
-
-
-def _face_value_prices(low: int) -> tuple[PriceGroup, ...]:
-    """One group per number card from `low` to 9, each worth its own number."""
-    return tuple(PriceGroup(str(n), (str(n),), n) for n in range(low, 10))
-
-
-def _hands(contracts: tuple[tuple[Meld, ...], ...], dealt: tuple[int, ...]) -> tuple[HandRule, ...]:
-    """Pair each contract with its cards dealt, hand by hand."""
-    return tuple(HandRule(melds, cards) for melds, cards in zip(contracts, dealt, strict=True))
-
-
-def _amend(hands: tuple[HandRule, ...], index: int, **changes: Any) -> tuple[HandRule, ...]:
-    """The hands with one of them (0-based `index`, -1 for the last) changed."""
-    amended = list(hands)
-    amended[index] = replace(amended[index], **changes)
-    return tuple(amended)
-
-
-TWO_TO_NINE = PriceGroup("2-9", ("2", "3", "4", "5", "6", "7", "8", "9"), 5)
-TEN_TO_KING = PriceGroup("10-K", ("10", "J", "Q", "K"), 10)
-TENS_AND_FACES = PriceGroup("10, J, Q, K", ("10", "J", "Q", "K"), 10)
-HIGH_OR_LOW = "An ace may be high or low in a run, but not both in the same run."
-
 CONTINENTAL = RuleSet(
     key="continental",
     name=N_("Continental"),
     min_players=4,
     max_players=8,
-    hands=_amend(_hands(FAMILY_CONTRACTS, (12,) * 7), 0, note=NO_THREE_SETS),
+    hands=amended(paired_hands(FAMILY_CONTRACTS, (12,) * 7), 0, note=NO_THREE_SETS),
     deck_counts=(DeckCount(4, 4, 2, 4), DeckCount(5, 6, 3, 6), DeckCount(7, 8, 4, 8)),
     wild=N_("Jokers and red aces are wild."),
     ace_in_runs=HIGH_OR_LOW,
@@ -102,8 +72,8 @@ MAY_I_11 = RuleSet(
     name=N_("May I? (11-card family rules)"),
     min_players=4,
     max_players=8,
-    hands=_amend(
-        _amend(_hands(FAMILY_CONTRACTS, (11,) * 7), 0, note=NO_THREE_SETS),
+    hands=amended(
+        amended(paired_hands(FAMILY_CONTRACTS, (11,) * 7), 0, note=NO_THREE_SETS),
         -1,
         going_out="no_discard",
         note=NO_DISCARD,
@@ -125,12 +95,14 @@ MAY_I_DEUCES = RuleSet(
     name=N_("May I? (deuces wild)"),
     min_players=3,
     max_players=8,
-    hands=_amend(_hands(DEUCES_CONTRACTS, (7, 8, 9, 10, 11, 12, 13)), -1, note=DEUCES_HAND_7),
+    hands=amended(
+        paired_hands(DEUCES_CONTRACTS, (7, 8, 9, 10, 11, 12, 13)), -1, note=DEUCES_HAND_7
+    ),
     deck_counts=(DeckCount(3, 5, 2, 0), DeckCount(6, 8, 3, 0)),
     wild=N_("2s are wild."),
     ace_in_runs="Aces are high only; 3 is the lowest card of a run.",
     prices=(
-        *_face_value_prices(3),
+        *face_value_prices(3),
         TENS_AND_FACES,
         PriceGroup("A", ("A",), 15),
         PriceGroup("2", ("2",), 20),
@@ -150,22 +122,16 @@ MAY_I_DEUCES = RuleSet(
     show_lengths=True,
 )
 
-_FACE_VALUE_WITH_JOKERS = (
-    *_face_value_prices(2),
-    TENS_AND_FACES,
-    PriceGroup("A, Joker", ("A", "JOKER"), 15),
-)
-
 CONTRACT_RUMMY = RuleSet(
     key="contract-rummy",
     name=N_("Contract Rummy"),
     min_players=3,
     max_players=8,
-    hands=_hands(FAMILY_CONTRACTS, (10,) * 4 + (12,) * 3),
+    hands=paired_hands(FAMILY_CONTRACTS, (10,) * 4 + (12,) * 3),
     deck_counts=(DeckCount(3, 4, 2, 1), DeckCount(5, 8, 3, 2)),
     wild=N_("Jokers are wild."),
     ace_in_runs=HIGH_OR_LOW,
-    prices=_FACE_VALUE_WITH_JOKERS,
+    prices=FACE_VALUE_WITH_JOKERS,
     may_i=MayIPolicy(penalty_cards=1, priority="nearest"),
     stock=StockPolicy("reshuffle"),
     extra_rules=(
@@ -179,13 +145,16 @@ LIVERPOOL = RuleSet(
     name=N_("Liverpool"),
     min_players=3,
     max_players=5,
-    hands=_amend(
-        _hands(FAMILY_CONTRACTS, (10,) * 4 + (12,) * 3), -1, going_out="no_discard", note=NO_DISCARD
+    hands=amended(
+        paired_hands(FAMILY_CONTRACTS, (10,) * 4 + (12,) * 3),
+        -1,
+        going_out="no_discard",
+        note=NO_DISCARD,
     ),
     deck_counts=(DeckCount(3, 4, 2, 4), DeckCount(5, 5, 3, 6)),
     wild=N_("Jokers are wild."),
     ace_in_runs="An ace may be high or low in a run.",
-    prices=_FACE_VALUE_WITH_JOKERS,
+    prices=FACE_VALUE_WITH_JOKERS,
     may_i=MayIPolicy(penalty_cards=1, priority="nearest", after_going_down=False),
     stock=StockPolicy("reshuffle"),
 )
@@ -206,7 +175,7 @@ PAST_KINGS = (
 )
 
 
-def _progressive_hands(rounds: int) -> tuple[HandRule, ...]:
+def _progressivepaired_hands(rounds: int) -> tuple[HandRule, ...]:
     return tuple(
         HandRule((Meld("any", 3),), cards, wild_rank=WILD_FOR_CARDS[cards])
         for cards in range(3, 3 + rounds)
@@ -219,7 +188,7 @@ def _progressive(rounds: int, name: str, description: str) -> RuleSet:
         name=name,
         min_players=2,
         max_players=8,
-        hands=_progressive_hands(rounds),
+        hands=_progressivepaired_hands(rounds),
         deck_counts=(DeckCount(2, 4, 2, 4), DeckCount(5, 8, 3, 6)),
         wild=N_(
             "Jokers, and each round the rank equal to the cards dealt (3s, then 4s, up to kings)."
@@ -227,7 +196,7 @@ def _progressive(rounds: int, name: str, description: str) -> RuleSet:
         ace_in_runs=HIGH_OR_LOW,
         prices=(
             PriceGroup("A", ("A",), 1),
-            *_face_value_prices(2),
+            *face_value_prices(2),
             PriceGroup("10", ("10",), 10),
             PriceGroup("J", ("J",), 11),
             PriceGroup("Q", ("Q",), 12),
@@ -319,7 +288,7 @@ SIX_HANDS = RuleSet(
     name=N_("Six-hand family list"),
     min_players=4,
     max_players=8,
-    hands=_hands(
+    hands=paired_hands(
         (
             (SET, SET),
             (RUN, RUN),
@@ -344,154 +313,6 @@ SIX_HANDS = RuleSet(
     description=N_(
         "Six contracts from 2 sets to 3 runs, the fourth (3 sets) our reading; "
         "otherwise played as Continental."
-    ),
-)
-
-# Carioca (Chile): a trio is 3 of a rank, an escala 4 or more of one suit in order.
-CARIOCA_CONTRACTS: tuple[tuple[Meld, ...], ...] = (*FAMILY_CONTRACTS, (SET, SET, SET, SET))
-# The closing rounds some families add, each a 13-card run melded whole; what tells them
-# apart is our reading of their names, so it stands in each hand's note.
-THIRTEEN = Meld("run", 13)
-CARIOCA_CLOSING = (
-    "Escala sucia: 13 cards in order, suits mixed (our reading).",
-    "Escala real: 13 cards in order, all of one suit; jokers may stand in (our reading).",
-    "Escala imperial: 13 cards of one suit in order, no joker (our reading).",
-)
-CARIOCA_FACE_VALUE = (
-    *_face_value_prices(2),
-    TENS_AND_FACES,
-    PriceGroup("A", ("A",), 20),
-    PriceGroup("Joker", ("JOKER",), 30),
-)
-CARIOCA_HOUSE_PRICES = (
-    PriceGroup("2-7", ("2", "3", "4", "5", "6", "7"), 5),
-    PriceGroup("8-K", ("8", "9", "10", "J", "Q", "K"), 10),
-    PriceGroup("A", ("A",), 20),
-    PriceGroup("Joker", ("JOKER",), 30),
-)
-CARIOCA_RULES = (
-    "A run may go on from king through the ace to 2 (our reading: one source allows it, "
-    "another keeps the ace at one end).",
-    "Two decks with four jokers, 108 cards: both sources count 108, one of them names two "
-    "jokers (our reading: four).",
-    "Taking the discard out of turn costs no penalty card (our reading); a family that "
-    "charges points for it gives them as a penalty.",
-    "2 to 5 players and the stock shuffled again when it runs out are our reading.",
-)
-
-
-def _carioca(key: str, name: str, closing: bool, house: bool, description: str) -> RuleSet:
-    hands = _hands(CARIOCA_CONTRACTS, (12,) * len(CARIOCA_CONTRACTS))
-    if closing:
-        hands += tuple(
-            HandRule((THIRTEEN,), 12, going_out="no_discard", note=note) for note in CARIOCA_CLOSING
-        )
-    return RuleSet(
-        key=key,
-        name=name,
-        min_players=2,
-        max_players=5,
-        hands=hands,
-        deck_counts=(DeckCount(2, 5, 2, 4),),
-        wild=N_("Jokers are wild."),
-        ace_in_runs="An ace may be high or low, and a run may turn the corner (K, A, 2).",
-        prices=CARIOCA_HOUSE_PRICES if house else CARIOCA_FACE_VALUE,
-        may_i=MayIPolicy(penalty_cards=0, priority="nearest"),
-        stock=StockPolicy("reshuffle"),
-        extra_rules=CARIOCA_RULES,
-        description=description,
-    )
-
-
-CARIOCA = _carioca(
-    "carioca",
-    N_("Carioca"),
-    closing=False,
-    house=False,
-    description=N_(
-        "Chile's game: 8 rounds from 2 sets (trios) to 4 sets, 12 cards each, "
-        "aces 20 and jokers 30."
-    ),
-)
-CARIOCA_CLOSING_ROUNDS = _carioca(
-    "carioca-closing",
-    N_("Carioca with closing rounds"),
-    closing=True,
-    house=False,
-    description=N_(
-        "Carioca's 8 rounds, then the three 13-card runs some families close with: "
-        "escala sucia, real and imperial."
-    ),
-)
-CARIOCA_HOUSE = _carioca(
-    "carioca-house",
-    N_("Carioca (house scoring)"),
-    closing=False,
-    house=True,
-    description=N_(
-        "Carioca with the common house prices: 2 to 7 cost 5, 8 to king 10, aces 20, jokers 30."
-    ),
-)
-
-# Continental as Spain plays it: one card more than the contract needs, 7 up to 13.
-DOWN_AND_OUT = Bonus("Down and out in one turn", -10, out_only=True)
-CONTINENTAL_SPAIN = RuleSet(
-    key="continental-spain",
-    name=N_("Continental (Spain)"),
-    min_players=2,
-    max_players=8,
-    hands=_hands(FAMILY_CONTRACTS, (7, 8, 9, 10, 11, 12, 13)),
-    deck_counts=(DeckCount(2, 4, 2, 6), DeckCount(5, 8, 3, 9)),
-    wild=N_("Jokers are wild."),
-    ace_in_runs="A run has no ends: the ace may be high, low or between king and 2.",
-    prices=(
-        *_face_value_prices(2),
-        TENS_AND_FACES,
-        PriceGroup("A", ("A",), 20),
-        PriceGroup("Joker", ("JOKER",), 50),
-    ),
-    may_i=MayIPolicy(penalty_cards=1, priority="nearest", not_after_current_takes=True),
-    stock=StockPolicy("reshuffle"),
-    extra_rules=(
-        "When the player in turn leaves the discard, anyone after them may take it, even "
-        "whoever threw it; they take the top card of the stock as a penalty and discard nothing.",
-        "A player who goes down and goes out in the same turn scores -10 for the hand.",
-        "A joker in a run may be swapped for the card it stands for, and must be used at once; "
-        "two jokers never stand side by side in a run.",
-        "Runs of one contract may share a suit.",
-        "Decks for 5 to 8 players (three, with three jokers each) and the stock shuffled "
-        "again when it runs out are our reading.",
-    ),
-    description=N_(
-        "Continental as Spain plays it: 7 to 13 cards, a penalty card for taking "
-        "the discard out of turn, and -10 for going down and out in one turn."
-    ),
-    bonuses=(DOWN_AND_OUT,),
-)
-
-# Contract Rommé (German tables): two decks and one joker fewer than the players.
-CONTRACT_ROMME = RuleSet(
-    key="contract-romme",
-    name=N_("Contract Rommé"),
-    min_players=3,
-    max_players=5,
-    hands=_hands(FAMILY_CONTRACTS, (10,) * 3 + (12,) * 4),
-    deck_counts=tuple(DeckCount(n, n, 2, n - 1) for n in range(3, 6)),
-    wild=N_("Jokers are wild."),
-    ace_in_runs=HIGH_OR_LOW,
-    prices=_FACE_VALUE_WITH_JOKERS,
-    may_i=MayIPolicy(penalty_cards=1, priority="nearest"),
-    stock=StockPolicy("reshuffle"),
-    extra_rules=(
-        "A sequence is 4 or more cards of one suit in order; a group is 3 of a rank.",
-        "Prices follow a Swiss description of the game (our reading: the German one we read "
-        "gives none).",
-        "Taking the discard out of turn with a penalty card, and the stock shuffled again, "
-        "are our reading.",
-    ),
-    description=N_(
-        "The German tables' game for 3 to 5: one joker fewer than the players, "
-        "10 cards in rounds 1 to 3 and 12 in rounds 4 to 7."
     ),
 )
 
