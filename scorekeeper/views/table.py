@@ -23,11 +23,12 @@ from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm
 from scorekeeper.models import Game, Hand, HandState, ProposedCorrection
 from scorekeeper.play import games, hands, mayi, proposals
-from scorekeeper.read import already_saved, scoresheet, settlement
 from scorekeeper.read import proposals as proposals_shown
+from scorekeeper.read import scoresheet, settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
+from scorekeeper.views import conflicts
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, drop_work
 from scorekeeper.web.once import exactly_once
@@ -188,7 +189,7 @@ def score(game_id: int, number: int) -> Response | tuple[str, int]:
             confirmed=form.confirm.data,
         )
     except hands.HandAlreadySaved as already:
-        return _already_saved(game, already, form)
+        return conflicts.already_saved(game, already, form, _fixable(game))
     except hands.HandRefused as refused:
         return _refused(game, hand, form, "score", refused)
     except games.GameRefused as refusal:
@@ -259,7 +260,7 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         flash(str(decided), "info")
         return redirect(url_for("table.show", game_id=game.id))
     except hands.HandAlreadySaved as saved:
-        return _already_saved(game, saved, form)
+        return conflicts.already_saved(game, saved, form, _fixable(game))
     except hands.HandRefused as refused:
         return _refused(game, hand, form, "edit", refused)
     except games.GameRefused as refusal:
@@ -352,43 +353,6 @@ def _refused(
     return _hand_page(game, hand, form, mode, 422, warnings, refused.check.errors)
 
 
-def _already_saved(
-    game: Game, saved: hands.HandAlreadySaved, sent: HandForm | None, *, may_keep: bool = True
-) -> Response | tuple[str, int]:
-    """The page of a report refused because the hand was saved first: what is saved, and
-    beside it what this phone sent (when it could be read). A report the phone sent after
-    waiting is kept instead as a proposed correction of the hand, for the table to decide
-    (`may_keep`: in a transaction that commits what it keeps)."""
-    if saved.same:
-        flash(f"Hand {saved.hand.number} was already saved, exactly as you sent it.", "info")
-        return redirect(url_for("table.show", game_id=game.id))
-    if may_keep and sent is not None and _waited() and saved.hand.state == HandState.SCORED:
-        kept = proposals.propose(
-            saved.hand,
-            sent.entries(),
-            stock_ran_out=sent.stock_ran_out.data,
-            sent_by=access.visitor_words(game.league),
-        )
-        if kept is not None:
-            fix = request.endpoint == "table.edit"
-            flash(rules.proposal_kept_words(saved.hand.number, fix=fix), "warning")
-            return redirect(url_for("table.show", game_id=game.id))
-    return render_template(
-        "table/already_saved.html",
-        game=game,
-        hand=saved.hand,
-        sheet=scoresheet.build(game),
-        compared=already_saved.saved_beside_sent(saved.hand, sent.entries()) if sent else [],
-        sent=sent.report_as_sent() if sent else [],
-        may_fix=saved.hand.id in _fixable(game),
-    ), 409
-
-
-def _waited() -> bool:
-    """True for a save a phone kept while it could not reach the server, and sent later."""
-    return request.form.get("waited") == "1"
-
-
 def _int(text: str | None) -> int | None:
     return limits.whole_number(text, limits.Bound(0, limits.LARGEST_ID))
 
@@ -405,7 +369,7 @@ def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
         "table.edit": edit,
     }
     again = views.get(request.endpoint or "")
-    if _waited() and again is not None:
+    if conflicts.waited() and again is not None:
         try:
             return again(**args)
         except WriteConflict:
@@ -422,4 +386,6 @@ def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
     sent = form if form.read(request.form) else None
     same = sent is not None and hands.same_report(hand, sent.entries())
     # Outside the request's transaction nothing is kept: a waited save meets the page too.
-    return _already_saved(game, hands.HandAlreadySaved(hand, same), sent, may_keep=False)
+    return conflicts.already_saved(
+        game, hands.HandAlreadySaved(hand, same), sent, _fixable(game), may_keep=False
+    )
