@@ -6,6 +6,8 @@ import html
 import re
 from html.parser import HTMLParser
 
+from scorekeeper.languages import LANGUAGES
+
 # Elements whose content is never shown as text on the page.
 _UNSEEN = {"head", "script", "style", "template", "noscript"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
@@ -82,3 +84,45 @@ def totals(response) -> list[tuple[str, str, str]]:
         total = re.search(r'class="total num">([^<]*)<', item).group(1)
         rows.append((place, name, total))
     return rows
+
+
+# Attributes whose text a person reads or hears: a label read aloud, a hint, a button's words.
+_SPOKEN_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
+
+
+class _Chunks(_Visible):
+    """The page's words as its pieces: each run of visible text and each spoken attribute."""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        super().handle_starttag(tag, attrs)
+        if any(hides for _, hides in self.open) and tag not in _VOID:
+            return
+        spoken = dict(attrs)
+        for name in _SPOKEN_ATTRIBUTES:
+            if spoken.get(name):
+                self.words.append(spoken[name] or "")
+        if tag == "input" and spoken.get("type") in ("submit", "button") and spoken.get("value"):
+            self.words.append(spoken["value"] or "")
+
+
+def _chunks(response) -> set[str]:
+    reader = _Chunks()
+    reader.feed(response.get_data(as_text=True))
+    reader.close()
+    return {" ".join(words.split()) for words in reader.words if words.strip()}
+
+
+def english_left(english, translated, keep: tuple[str, ...] = ()) -> list[str]:
+    """The pieces of text a translated page shows exactly as the English page does: words
+    left untranslated. Pieces with no word of three letters or more (numbers, signs, "Q 10")
+    are left out, and so is any piece made only of the words in `keep` (player, league and
+    game names, which no language changes).
+    """
+    names = (*keep, *LANGUAGES.values())  # the switch names each language in its own words
+    kept = {word for name in names for word in re.findall(r"[^\W\d_]+", name)}
+    left = []
+    for piece in _chunks(english) & _chunks(translated):
+        words = [w for w in re.findall(r"[^\W\d_]+", piece) if w not in kept]
+        if any(len(word) >= 3 for word in words):
+            left.append(piece)
+    return sorted(left)

@@ -16,7 +16,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Account, League
 from scorekeeper.views import main
 from tests.conftest import out, play_hand, tally
-from tests.reading import markup, visible_text
+from tests.reading import english_left, markup, visible_text
 
 SPANISH = {"Accept-Language": "es-CL,es;q=0.9,en;q=0.5"}
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
@@ -331,3 +331,12 @@ def test_the_home_page_counts_as_the_language_counts(client, make_league, header
         home = client.get("/", headers=headers)
 
     assert counts in " ".join(visible_text(home).split())
+
+
+@pytest.mark.parametrize("headers", [SPANISH, GERMAN], ids=["es", "de"])
+@pytest.mark.parametrize("path", ["/", "/login", "/signup"])
+def test_the_pages_of_a_visitor_leave_no_english_word(anonymous, path, headers):
+    english = anonymous.get(path)
+    translated = anonymous.get(path, headers=headers)
+    assert english.status_code == translated.status_code == 200
+    assert english_left(english, translated, keep=("Scorekeeper",)) == []
