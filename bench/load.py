@@ -213,7 +213,7 @@ def budget_met(app: int, floor: int) -> bool:
 
 def warm(base: str, tables: list[dict[str, Any]]) -> None:
     """Have each of the app's processes draw PDFs, as a server that has run a while has: the
-    first PDF of a process also loads WeasyPrint and the sheets' stylesheets. The owners of
+    first PDF of a process also parses the sheets' stylesheets. The owners of
     `tables` ask at once, each for the sheet of their table's game, drawn afresh."""
 
     def draw(table: dict[str, Any]) -> None:

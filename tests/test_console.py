@@ -78,24 +78,6 @@ def test_the_apps_commands_run_through_it(tmp_path):
     assert (tmp_path / "instance" / "scorekeeper.db").is_file()
 
 
-def test_the_server_loads_no_migrations_though_started_by_a_command(tmp_path):
-    # Alembic is for the commands that migrate; `scorekeeper serve` builds its app the same
-    # way, inside a command, and must not pay for it (checked in a fresh process).
-    program = (
-        "import sys, click\n"
-        "from scorekeeper.app import create_app\n"
-        "from scorekeeper.commands.cli import SERVING\n"
-        "with click.Context(click.Command('serve')) as context:\n"
-        "    context.meta[SERVING] = True\n"
-        f"    create_app(instance_path={str(tmp_path)!r})\n"
-        "print('flask_migrate' in sys.modules)\n"
-    )
-    checked = run("-c", program)
-
-    assert checked.returncode == 0, checked.stderr
-    assert checked.stdout.strip() == "False"
-
-
 def test_serve_writes_one_line_per_request_with_its_milliseconds(tmp_path):
     port = servers.free_port()
     env = {

@@ -85,26 +85,6 @@ def test_every_static_file_goes_out_with_the_type_the_app_names_for_it(anonymous
         assert response.mimetype == TYPES[path.suffix.lower()], path
 
 
-def test_the_first_page_reads_no_system_table_of_types(tmp_path):
-    import subprocess
-    import sys
-    import textwrap
-
-    script = textwrap.dedent("""
-        import mimetypes
-        from scorekeeper import create_app
-        import sys
-        app = create_app({"TESTING": True, "SECRET_KEY": "x"}, instance_path=sys.argv[1])
-        assert app.test_client().get("/").status_code == 200
-        print(mimetypes.inited)
-    """)
-    done = subprocess.run(
-        [sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, cwd=ROOT
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "False"
-
-
 def test_images_go_out_as_they_are(anonymous):
     response = anonymous.get("/static/icons/icon-192.png", headers={"Accept-Encoding": "br"})
     assert response.status_code == 200 and "Content-Encoding" not in response.headers

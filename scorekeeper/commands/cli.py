@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import BinaryIO
 
 import click
-from flask import Flask, current_app
+from flask import Flask
+from flask_migrate import Migrate, upgrade
 
 from scorekeeper import exchange
 from scorekeeper.commands import backup, demo
@@ -16,55 +16,16 @@ from scorekeeper.league import accounts
 from scorekeeper.web.database import commit
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
-# Set in the click context's meta by `scorekeeper serve`: a server, though started by a command.
-SERVING = "scorekeeper.serving"
 
 
 def register_commands(app: Flask) -> None:
-    """Attach the app's click commands, and Flask-Migrate's when on the command line."""
-    if wants_migrations():
-        init_migrations(app)
-    app.cli.add_command(init_db_command)
+    """Attach the app's click commands, with Flask-Migrate's (`db upgrade`, ...)."""
+    Migrate(app, db, directory=str(MIGRATIONS), render_as_batch=True)
     app.cli.add_command(demo_command)
     app.cli.add_command(export_command)
     app.cli.add_command(import_command)
     app.cli.add_command(backup.backup_command)
     app.cli.add_command(backup.restore_command)
-
-
-def wants_migrations() -> bool:
-    """True for the command line (and code that already loaded Flask-Migrate), not a server.
-
-    Alembic takes a third of a second to import and a server never migrates: `make run`
-    and deployments run `scorekeeper db upgrade` (a command) before serving.
-    """
-    if "flask_migrate" in sys.modules:
-        return True
-    command = click.get_current_context(silent=True)
-    return command is not None and not command.meta.get(SERVING, False)
-
-
-def init_migrations(app: Flask) -> None:
-    """Set up Flask-Migrate (`flask db ...` and `flask_migrate.upgrade()`) for this app."""
-    from flask_migrate import Migrate  # Alembic with it: for commands only
-
-    Migrate(app, db, directory=str(MIGRATIONS), render_as_batch=True)
-
-
-def upgrade() -> None:
-    """Bring the database to the newest schema (Alembic is loaded for commands only)."""
-    from flask_migrate import upgrade as migrate_upgrade
-
-    if "migrate" not in current_app.extensions:
-        init_migrations(current_app)
-    migrate_upgrade()
-
-
-@click.command("init-db", short_help="Create or update the database (as db upgrade).")
-def init_db_command() -> None:
-    """Create or upgrade the database to the newest schema; safe to run twice."""
-    upgrade()
-    click.echo("The database is up to date.")
 
 
 @click.command("demo", short_help="Add a demo league to try the app with.")

@@ -19,7 +19,6 @@ from flask import Flask
 from waitress import serve
 
 from scorekeeper.app import create_app
-from scorekeeper.commands.cli import SERVING
 from scorekeeper.web import request_log
 
 if sys.platform != "win32":
@@ -151,7 +150,6 @@ def serve_command(host: str, port: int) -> None:
     Migrate the database first (`scorekeeper db upgrade`). HOST and PORT in the environment
     set the same as the options. Each request is logged on stderr with its time.
     """
-    click.get_current_context().meta[SERVING] = True
     app = create_app()
     request_log.log_to_stderr()
     announce(host, port)

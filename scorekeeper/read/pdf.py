@@ -3,9 +3,8 @@
 The reusable API: `paper_size()` reads the paper asked for, `render_html()` renders a template
 as the page a browser prints, `render_pdf()` turns the same template into PDF bytes, and
 `pdf_response()` sends them. Each PDF is drawn in the request that asks for it, within the
-process's drawing slots (`slots`). WeasyPrint is slow to import, so it is loaded by the
-first PDF (`pdf_engine`); finished PDFs are kept in memory, in a size-bounded cache keyed by
-what they show (`pdf_cache`).
+process's drawing slots (`slots`), by WeasyPrint (`pdf_engine`); finished PDFs are kept
+in memory, in a size-bounded cache keyed by what they show (`pdf_cache`).
 """
 
 from __future__ import annotations
@@ -27,6 +26,7 @@ from flask import (
 
 from scorekeeper.models import League
 from scorekeeper.paper import DEFAULT_PAPER, PAPERS
+from scorekeeper.read import pdf_engine
 from scorekeeper.read.pdf_cache import PdfCache, key_of
 from scorekeeper.read.slots import DrawingsBusy, Slots, app_slots
 
@@ -130,9 +130,6 @@ def render_pdf(
         # The same sheet may have been drawn while this request waited for its slot.
         if not fresh and (found := cache.get(key)) is not None:
             return found
-        # Here, not at the top: WeasyPrint takes half a second to import, and only a PDF needs it.
-        from scorekeeper.read import pdf_engine
-
         static_path = url_for("static", filename="")
         folder = current_app.static_folder or ""
         fetcher = pdf_engine.StaticFilesOnly(base_url, static_path, folder)

@@ -1,8 +1,4 @@
-"""The part of printing that needs WeasyPrint, imported on first use.
-
-WeasyPrint takes about half a second to import, so `scorekeeper.read.pdf` loads this module
-only when a PDF is made.
-"""
+"""The part of printing that speaks to WeasyPrint: its fonts, its fetcher, its drawing."""
 
 from __future__ import annotations
 

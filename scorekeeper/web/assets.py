@@ -40,8 +40,9 @@ COMPRESSIBLE = {
 CODINGS = ("br", "gzip") if brotli is not None else ("gzip",)
 # Below this size, compressing saves less than the header costs.
 SMALLEST_COMPRESSED = 256
-# The types of the files the app ships. `mimetypes` would read the system's tables first (tens
-# of milliseconds of the first page), and those differ between systems.
+# The types of the files the app ships, the same on every system: `mimetypes` reads the
+# system's own tables, which differ between systems (Windows' registry can say text/plain
+# for .js).
 TYPES = {
     ".css": "text/css",
     ".js": "text/javascript",
