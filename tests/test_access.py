@@ -74,9 +74,9 @@ LEAGUE_ARGUMENTS = {
     "phone_id",
     "proposal_id",
 }
-# URL arguments that count within what the URL names (a hand's number in its game): the same
-# in every league, so never mixed in from another.
-POSITIONS = {"number"}
+# URL arguments that count within what the URL names (a hand's number in its game, a day of
+# the league's games): the same in every league, so never mixed in from another.
+POSITIONS = {"number", "day"}
 KNOWN_ARGUMENTS = LEAGUE_ARGUMENTS | POSITIONS | {"token"}
 
 
@@ -104,11 +104,13 @@ def league_rules() -> list[Rule]:
 
 @dataclass(frozen=True)
 class Side:
-    """One league's ids: a game with hand 1 scored and hand 2 in play (with a May I?)."""
+    """One league's ids: a game with hand 1 scored and hand 2 in play (with a May I?), and a
+    game played out the next day (a game that counts, with its recap)."""
 
     league_id: int
     owner_id: int
     game_id: int
+    finished_game_id: int
     scored_hand_id: int
     playing_hand_id: int
     player_id: int
@@ -125,9 +127,10 @@ class Side:
         """The values of this league to put in a URL argument (every hand, for hand_id)."""
         values = {
             "league_id": [self.league_id],
-            "game_id": [self.game_id],
+            "game_id": [self.game_id, self.finished_game_id],
             "hand_id": [self.playing_hand_id, self.scored_hand_id],
             "number": [2, 1],  # the hand in play, the hand scored
+            "day": [FINISHED_ON.isoformat()],  # the day of the game played out
             "player_id": [self.player_id],
             "season_id": [self.season_id],
             "ruleset_id": [self.ruleset_id],
@@ -146,14 +149,23 @@ class World:
     b: Side
 
 
+# The day each league's game that counts was played.
+FINISHED_ON = date(2026, 3, 2)
+
+
 def build_side(owner: Account, name: str, players: tuple[str, ...]) -> Side:
-    """A league with a game in play, a second rule set, a season, a share link, a passcode."""
+    """A league with a game in play and one played out, a second rule set, a season, a share
+    link, a passcode."""
     league = leagues.create_league(name, "continental", owner)
     people = [leagues.add_player(league, player) for player in players]
     rulesets.copy_ruleset(league, rules.preset("continental"), "House rules")
     season = league_settings.add_season(league, "Year", date(2026, 1, 1), date(2026, 12, 31))
     token = league_settings.share(league)
     accounts.set_passcode(league, PASSCODE)
+    finished = games.start_game(league, league.rulesets[0], people[:4], 0, today=FINISHED_ON)
+    db.session.commit()
+    for _ in range(rules.hand_count(finished.rules)):
+        play_hand(finished, [out(), tally(low=1), tally(high=1), tally(ace=1)])
     game = games.start_game(league, league.rulesets[0], people[:4], 0, today=date(2026, 3, 1))
     db.session.commit()
     play_hand(game, [out(), tally(low=1), tally(high=1), tally(ace=1)])
@@ -171,6 +183,7 @@ def build_side(owner: Account, name: str, players: tuple[str, ...]) -> Side:
         league_id=league.id,
         owner_id=owner.id,
         game_id=game.id,
+        finished_game_id=finished.id,
         scored_hand_id=game.hands[0].id,
         playing_hand_id=playing.id,
         player_id=people[0].id,

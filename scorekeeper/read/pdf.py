@@ -154,7 +154,8 @@ def drawing_slots() -> Slots:
 
 
 def pdf_cache() -> PdfCache:
-    """This app's cache of finished PDFs in memory (PDF_CACHE_BYTES), made on first use."""
+    """This app's cache of finished PDFs and recap pictures in memory (PDF_CACHE_BYTES), made
+    on first use."""
     cache: PdfCache | None = current_app.extensions.get("pdf_cache")
     if cache is None:
         size = current_app.config["PDF_CACHE_BYTES"]

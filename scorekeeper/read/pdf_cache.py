@@ -1,10 +1,12 @@
-"""Finished PDFs kept in memory, keyed by what they show.
+"""Finished drawings kept in memory, keyed by what they show: the sheets' PDFs and the recap
+pictures.
 
 A sheet's PDF is a function of its HTML (every name, score, date and rule it prints), its
-paper and the stylesheets. The key is a digest of exactly those, so any change to a game,
-a hand, a correction, a player's name or a league setting makes a new key: nothing stale
-can be served, and nothing needs to be told to forget. Each process keeps the most recently
-used PDFs within a size bound, the least recently used going first.
+paper and the stylesheets; a recap picture, of its card's texts. The key is a digest of
+exactly those, so any change to a game, a hand, a correction, a player's name or a league
+setting makes a new key: nothing stale can be served, and nothing needs to be told to
+forget. Each process keeps the most recently used within a size bound, the least recently
+used going first.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Iterable
 
 
 def key_of(parts: Iterable[str | bytes]) -> str:
-    """A digest of everything a PDF is made from."""
+    """A digest of everything a PDF (or a picture) is made from."""
     digest = hashlib.sha256()
     for part in parts:
         data = part.encode() if isinstance(part, str) else part
@@ -26,7 +28,8 @@ def key_of(parts: Iterable[str | bytes]) -> str:
 
 
 class PdfCache:
-    """An LRU of PDF bytes holding at most `max_bytes` (0 keeps nothing); safe across threads."""
+    """An LRU of PDF (or PNG) bytes holding at most `max_bytes` (0 keeps nothing); safe across
+    threads."""
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max(0, int(max_bytes))

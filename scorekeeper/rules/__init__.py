@@ -108,6 +108,18 @@ from scorekeeper.rules.missing_score import (
     two_highest,
 )
 from scorekeeper.rules.presets import PRESETS, preset
+from scorekeeper.rules.recap import (
+    CountedGame,
+    DecidingHand,
+    Finisher,
+    Part,
+    Placing,
+    PlayedHand,
+    Recap,
+    deciding_hand,
+    game_recap,
+    night_recap,
+)
 from scorekeeper.rules.rivals import (
     Pick,
     Rivalry,
@@ -210,6 +222,16 @@ __all__ = [
     "STOCK_KINDS",
     "SUSPENSION_WORDS",
     "CorrectionTerms",
+    "CountedGame",
+    "DecidingHand",
+    "Finisher",
+    "Part",
+    "Placing",
+    "PlayedHand",
+    "Recap",
+    "deciding_hand",
+    "game_recap",
+    "night_recap",
     "Bonus",
     "DeckCount",
     "Fairness",

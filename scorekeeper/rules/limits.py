@@ -103,6 +103,8 @@ ACCOUNT_GAMES = Bound(0, 1000, "an account's leagues hold at most {high} games")
 PRINTED_PLAYERS = Bound(0, LEAGUE_PLAYERS.high, "a sheet lists at most {high} players")
 PRINTED_GAMES = Bound(0, 40, "a sheet lists at most {high} discarded games")
 PRINTED_NOTES = Bound(0, 60, "a sheet lists at most {high} notes")
+# The games a day's recap card lists, each a line of its picture; the others are counted.
+RECAP_GAMES = Bound(0, 8, "a day's recap lists at most {high} games")
 
 # A row id, from a URL or a form.
 ROW_ID = Bound(1, LARGEST_ID, "an id is {low} to {high}")

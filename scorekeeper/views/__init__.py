@@ -18,6 +18,7 @@ from scorekeeper.views import (
     games,
     leagues,
     main,
+    recap,
     settings,
     standings,
     table,
@@ -54,6 +55,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(sheet_views.bp)
     app.register_blueprint(ruleset_views.bp)
     app.register_blueprint(exchange_views.bp)
+    app.register_blueprint(recap.bp)
     app.jinja_env.globals.update(
         status_words=status_words,
         preset_summary=rules.ruleset_summary,

@@ -194,6 +194,7 @@ def sheet(game_id: int) -> str:
         proposals=proposals_shown.build(game, fixable),
         settled=settlement.build(game),
         rematch=rematch(game) if games.is_over(game) else None,
+        recap_url=url_for("recap.game", game_id=game.id) if game.counts else None,
     )
 
 

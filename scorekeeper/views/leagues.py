@@ -11,6 +11,7 @@ from scorekeeper.forms.fields import given
 from scorekeeper.forms.league import LeagueForm, PlayerForm
 from scorekeeper.league import leagues
 from scorekeeper.models import League
+from scorekeeper.read import recap
 from scorekeeper.rules import limits
 from scorekeeper.views.main import visible_leagues
 from scorekeeper.web.access import account_only, current_account
@@ -28,6 +29,7 @@ def _league_page(league: League, player_form: PlayerForm | None = None) -> str:
         "leagues/show.html",
         league=league,
         games=games,
+        nights=recap.game_nights(games),
         page=min(max(page, 1), pages),
         pages=pages,
         player_form=player_form or PlayerForm(league),

@@ -76,6 +76,7 @@ def show(game_id: int) -> str:
         resume_terms=rules.resume_terms(game.rules, game.started_on),
         stock_over=hand is not None and hands.stock_exhausted(hand),
         rematch=rematch(game) if games.is_over(game) else None,
+        recap_url=url_for("recap.game", game_id=game.id) if game.counts else None,
         ahead=_forms_kept(game, hand),
     )
 

@@ -1,0 +1,90 @@
+"""A recap card's facts, read from a game or a day's games that count, for the rules to word."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from scorekeeper import rules
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Hand, League, Seat
+from scorekeeper.play import games
+from scorekeeper.read import standings
+from scorekeeper.rules import limits
+
+
+def counted_game(game: Game) -> rules.CountedGame[int]:
+    """A game that counts, as its seats were settled and its hands scored, by seat id (from the
+    rows `games.load_game` loads)."""
+    rs = game.rules
+    return rules.CountedGame(
+        number=game.number,
+        players=tuple(
+            rules.Finisher(
+                key=seat.id,
+                name=seat.player.name,
+                total=seat.final_total or 0,
+                place=seat.place or 0,
+                posted=seat.total_posted,
+                hands_out=seat.hands_out,
+                left_from=seat.left_from_hand,
+            )
+            for seat in game.seats
+        ),
+        hands=tuple(
+            rules.PlayedHand(hand.number, {s.seat_id: s.score or 0 for s in hand.scores})
+            for hand in games.scored_hands(game)
+        ),
+        hands_played=games.hands_played(game),
+        hands_in_game=rules.hand_count(rs),
+        ended_early=games.ended_early(game),
+        incomplete_game_rule=rs.fairness.incomplete_game,
+    )
+
+
+def game_card(game: Game, day: str) -> rules.Recap:
+    """The recap card of a game that counts, `day` being the day it was played in words."""
+    # A record broken and the rating's moves join the card as `extra` parts.
+    return rules.game_recap(counted_game(game), league=game.league.name, day=day)
+
+
+def game_nights(shown: Sequence[Game]) -> list[date]:
+    """The days of these games with a game that counts, newest first: each has a recap."""
+    return sorted({game.started_on for game in shown if game.counts}, reverse=True)
+
+
+def night_games(league: League, day: date) -> tuple[list[Game], int]:
+    """The first of the league's games that count played on `day` (within RECAP_GAMES), by
+    number, with what their card shows; and how many count that day."""
+    on_day = (Game.league_id == league.id, Game.started_on == day, Game.counts)
+    counted = db.session.scalar(select(func.count(Game.id)).where(*on_day)) or 0
+    listed = db.session.scalars(
+        select(Game)
+        .where(*on_day)
+        .order_by(Game.number)
+        .limit(limits.RECAP_GAMES.high)
+        .options(
+            selectinload(Game.seats).joinedload(Seat.player),
+            selectinload(Game.hands).joinedload(Hand.scores),
+        )
+    )
+    return list(listed), counted
+
+
+def night_card(
+    league: League, day: date, day_words: str, listed: Sequence[Game], counted: int
+) -> rules.Recap:
+    """The recap card of the league's games that count played on `day`, from `night_games`."""
+    records, _pennies = standings.season_sums(
+        league, standings.SeasonChoice(day.isoformat(), day_words, day, day)
+    )
+    return rules.night_recap(
+        [counted_game(game) for game in listed],
+        records,
+        games_counted=counted,
+        league=league.name,
+        day=day_words,
+    )
