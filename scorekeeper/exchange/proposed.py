@@ -12,6 +12,7 @@ from scorekeeper.models import Hand, ProposalState, ProposedCorrection
 from scorekeeper.play import proposals
 from scorekeeper.play.hands import hand_seats
 from scorekeeper.rules import corrections
+from scorekeeper.rules.language import _
 
 PROPOSAL_FIELDS = (
     *("sent_at", "sent_by", "stock_ran_out", "players"),
@@ -60,7 +61,7 @@ def keep_proposals(hand: Hand, nodes: list[Node]) -> None:
             sent_by=node.get("sent_by").text(corrections.LONGEST_SENDER, blank=False),
         )
         if kept is None or kept.id in kept_here:
-            node.fail("the same report is already proposed and waiting for this hand.")
+            node.fail(_("the same report is already proposed and waiting for this hand."))
         kept_here.add(kept.id)
         _decide(kept, hand, node)
         kept.sent_at = node.get("sent_at").moment(required=True)
@@ -72,9 +73,9 @@ def _decide(kept: ProposedCorrection, hand: Hand, node: Node) -> None:
     at = node.get("decided_at", None).moment()
     index = node.get("correction", None).optional_integer()
     if (state == ProposalState.WAITING) != (at is None):
-        node.get("decided_at").fail("only an accepted or dropped proposal was decided.")
+        node.get("decided_at").fail(_("only an accepted or dropped proposal was decided."))
     if index is not None and (state != ProposalState.ACCEPTED or index >= len(hand.corrections)):
-        node.get("correction").fail("an accepted proposal names one of the hand's corrections.")
+        node.get("correction").fail(_("an accepted proposal names one of the hand's corrections."))
     if state == ProposalState.ACCEPTED:
         fix = hand.corrections[index] if index is not None else None
         proposals.accept(kept, hand, fix, by)

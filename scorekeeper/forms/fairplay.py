@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext
 from wtforms import BooleanField, HiddenField, SelectField, SelectMultipleField
 
 from scorekeeper.forms.base import AppForm
@@ -18,9 +19,13 @@ class MayIForm(AppForm):
     """Record a May I?: the button pressed names the claimant."""
 
     seat = HiddenField()
-    is_down = BooleanField("The claimant has already gone down")
-    current_player_took = BooleanField("The player whose turn it is has taken the discard")
-    took_last_discard = BooleanField("The claimant took the previous discard by May I?")
+    is_down = BooleanField(lazy_gettext("The claimant has already gone down"))
+    current_player_took = BooleanField(
+        lazy_gettext("The player whose turn it is has taken the discard")
+    )
+    took_last_discard = BooleanField(
+        lazy_gettext("The claimant took the previous discard by May I?")
+    )
 
 
 class TakeBackForm(AppForm):
@@ -32,26 +37,28 @@ class TakeBackForm(AppForm):
 class LeaveForm(AppForm):
     """A player leaves the game from a given hand on."""
 
-    seat = SelectField("Who leaves?", coerce=whole, validate_choice=False)
+    seat = SelectField(lazy_gettext("Who leaves?"), coerce=whole, validate_choice=False)
     from_hand = WholeNumberField(
-        "From hand",
+        lazy_gettext("From hand"),
         limits.HANDS,
-        "Give a hand number.",
-        validators=[NumberRequired("Say from which hand they no longer play.")],
+        lazy_gettext("Give a hand number."),
+        validators=[NumberRequired(lazy_gettext("Say from which hand they no longer play."))],
     )
-    ends_game = BooleanField("Yes, end the game here")
+    ends_game = BooleanField(lazy_gettext("Yes, end the game here"))
 
 
 class EndGameForm(AppForm):
     """End the game here: the owner's decision, or the whole table's."""
 
-    agreed = BooleanField("Everyone at the table agrees to end the game here")
+    agreed = BooleanField(lazy_gettext("Everyone at the table agrees to end the game here"))
 
 
 class ResumeForm(AppForm):
     """Go on with a suspended game once everyone is back in their seats."""
 
-    everyone_present = BooleanField("Everyone is here, sitting in the same seats as before")
+    everyone_present = BooleanField(
+        lazy_gettext("Everyone is here, sitting in the same seats as before")
+    )
 
 
 class PriorityForm(AppForm):
@@ -61,6 +68,6 @@ class PriorityForm(AppForm):
         csrf = False
 
     # Seats are checked against the game's own, in the view (choices are set there).
-    current = SelectField("Whose turn is it?", coerce=whole)
-    claimants: SelectMultipleField = CheckboxesField("Who says May I?", coerce=whole)
-    first = SelectField("Who asked first?", coerce=whole, default=-1)
+    current = SelectField(lazy_gettext("Whose turn is it?"), coerce=whole)
+    claimants: SelectMultipleField = CheckboxesField(lazy_gettext("Who says May I?"), coerce=whole)
+    first = SelectField(lazy_gettext("Who asked first?"), coerce=whole, default=-1)

@@ -174,7 +174,7 @@ def score_hand(
         games.touch(game)
         if verdict.replay:
             hand.state = HandState.REPLAYED
-            hand.note = verdict.reason
+            hand.note = verdict.note  # kept in English, whoever scored it
             games.deal_again(hand)
         else:
             hand.state = HandState.SCORED

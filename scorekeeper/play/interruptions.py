@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime
 from scorekeeper import rules, zones
 from scorekeeper.models import Game, GameStatus, HandState, Seat, Suspension
 from scorekeeper.play import games
+from scorekeeper.rules.language import _
 
 GameRefused = games.GameRefused
 
@@ -30,12 +31,20 @@ def player_leaves(game: Game, seat: Seat, from_hand: int) -> rules.GameEnding[in
     games.refuse_if_over(game)
     hand = games.current_hand(game)
     if seat.left_from_hand is not None:
-        raise GameRefused(f"{seat.player.name} already left from hand {seat.left_from_hand}.")
-    last = rules.hand_count(game.rules)
-    if hand is None or not hand.number <= from_hand <= last:
         raise GameRefused(
-            f"A player can leave from the hand in play ({hand.number if hand else '-'}) "
-            f"up to hand {last}; scored hands stay as they are."
+            _("%(name)s already left from hand %(number)s.")
+            % {"name": seat.player.name, "number": seat.left_from_hand}
+        )
+    last = rules.hand_count(game.rules)
+    if hand is None:
+        raise GameRefused(_("A player can leave only while a hand is dealt."))
+    if not hand.number <= from_hand <= last:
+        raise GameRefused(
+            _(
+                "A player can leave from the hand in play (%(number)s) up to hand %(last)s; "
+                "scored hands stay as they are."
+            )
+            % {"number": hand.number, "last": last}
         )
     seat.left_from_hand = from_hand
     games.touch(game)
@@ -65,14 +74,17 @@ def suspend(game: Game) -> Suspension:
     """
     games.refuse_if_over(game)
     if game.status != GameStatus.PLAYING:
-        raise GameRefused("The game is already suspended.")
+        raise GameRefused(_("The game is already suspended."))
     hand = games.current_hand(game)
     if hand is None or hand.state != HandState.PLAYING:
-        raise GameRefused("Only a game in play can be suspended.")
+        raise GameRefused(_("Only a game in play can be suspended."))
     if hand.claims or hand.stock_renewals or hand.stock_ran_out:
         raise GameRefused(
-            f"Hand {hand.number} is under way. A game stops only between hands: finish and "
-            "score this hand first."
+            _(
+                "Hand %(number)s is under way. A game stops only between hands: finish and "
+                "score this hand first."
+            )
+            % {"number": hand.number}
         )
     game.status = GameStatus.SUSPENDED
     suspension = Suspension(before_hand=hand.number)
@@ -84,9 +96,9 @@ def suspend(game: Game) -> Suspension:
 def resume_obstacle(game: Game, on: date, everyone_back: bool = True) -> str | None:
     """Why the suspended game cannot go on today, or None when it can (the suspension rule)."""
     if games.is_over(game):
-        return "The game is over, so it cannot be resumed."
+        return _("The game is over, so it cannot be resumed.")
     if game.status != GameStatus.SUSPENDED:
-        return "The game is not suspended."
+        return _("The game is not suspended.")
     return rules.resume_refusal(game.rules, game.started_on, on, everyone_back)
 
 
@@ -132,5 +144,5 @@ def close_incomplete(game: Game) -> rules.GameEnding[int]:
     """Close a suspended game that will not go on, under the incomplete-game rule."""
     games.refuse_if_over(game)
     if game.status != GameStatus.SUSPENDED:
-        raise GameRefused("Only a suspended game can be closed this way: end it from the table.")
+        raise GameRefused(_("Only a suspended game can be closed this way: end it from the table."))
     return games.end(game, "not_resumed")

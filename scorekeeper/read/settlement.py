@@ -9,6 +9,8 @@ from fractions import Fraction
 from scorekeeper import rules
 from scorekeeper.models import Game, Seat
 from scorekeeper.play import games
+from scorekeeper.rules.ending_money import Amount
+from scorekeeper.rules.language import _
 
 
 @dataclass(frozen=True)
@@ -50,30 +52,35 @@ class GameSettlement:
     problem: str = ""
 
 
-def build(game: Game) -> GameSettlement | None:
-    """The settling up of a game over played for pennies, or None for any other game."""
+def build(game: Game, amount: Amount = rules.pennies) -> GameSettlement | None:
+    """The settling up of a game over played for pennies, or None for any other game; its
+    sentences write each amount with `amount` (the page's language's numbers)."""
     if game.rules.settlement is None or not games.is_over(game):
         return None
     places = {seat.id: seat.place for seat in game.seats}
-    return _settlement(game, places, discarded=game.discarded)
+    return _settlement(game, places, discarded=game.discarded, amount=amount)
 
 
-def preview(game: Game, ending: rules.GameEnding[int]) -> GameSettlement | None:
+def preview(
+    game: Game, ending: rules.GameEnding[int], amount: Amount = rules.pennies
+) -> GameSettlement | None:
     """What `ending` would do to the pennies, for its confirmation (changes nothing)."""
     if game.rules.settlement is None:
         return None
     places = {row.key: row.place for row in ending.rows}
-    return _settlement(game, places, discarded=ending.discarded)
+    return _settlement(game, places, discarded=ending.discarded, amount=amount)
 
 
-def _settlement(game: Game, places: Mapping[int, int | None], *, discarded: bool) -> GameSettlement:
+def _settlement(
+    game: Game, places: Mapping[int, int | None], *, discarded: bool, amount: Amount
+) -> GameSettlement:
     rs = game.rules
     buys = games.claims_in_game(game)
     names = {seat.id: seat.player.name for seat in game.seats}
     try:
-        money = rules.money_at_end(rs, places, buys, names, discarded=discarded)
+        money = rules.money_at_end(rs, places, buys, names, discarded=discarded, amount=amount)
     except rules.RulesError as error:
-        split = rules.KITTY_WORDS[rs.settlement.kitty_split] if rs.settlement else ""
+        split = _(rules.KITTY_WORDS[rs.settlement.kitty_split]) if rs.settlement else ""
         return GameSettlement([], [], 0, split, rs.may_i.price, problem=str(error))
     settled = money.settled
     rows = sorted(

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
 from scorekeeper.rules.incomplete_game import GameVerdict, final_game_totals
+from scorekeeper.rules.language import _, in_english, ngettext
 from scorekeeper.rules.ruleset import RulesError
 from scorekeeper.rules.scoring import places
 
@@ -51,7 +52,8 @@ class GameEnding(Generic[K]):
     """What ending the game means: the verdict, its rows best first, and its sentences.
 
     `headline` says in one sentence what happens; `lines` explain it (who finished, what each
-    player who did not is posted, or why the game is discarded); `note` is what the game keeps.
+    player who did not is posted, or why the game is discarded), both in the language spoken;
+    `note` is what the game keeps, in English (what is recorded does not depend on who read it).
     """
 
     verdict: GameVerdict[K]
@@ -72,20 +74,36 @@ class GameEnding(Generic[K]):
 
 
 def names_in_words(names: list[str]) -> str:
-    """ "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cat", in the language spoken."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def _cause_words(cause: EndCause, hands_played: int, hands_in_game: int) -> str:
-    played = f"after {hands_played} of {hands_in_game} hands"
-    return {
-        "played_out": "",
-        "agreement": f"The table ended the game {played}.",
-        "leavers": f"Fewer than two players were left to go on, so the game ended {played}.",
-        "not_resumed": f"The game was suspended {played} and did not go on.",
-    }[cause]
+    if cause == "played_out":
+        return ""
+    if cause == "agreement":
+        words = ngettext(
+            "The table ended the game after %(played)s of %(count)s hand.",
+            "The table ended the game after %(played)s of %(count)s hands.",
+            hands_in_game,
+        )
+    elif cause == "leavers":
+        words = ngettext(
+            "Fewer than two players were left to go on, so the game ended after %(played)s of "
+            "%(count)s hand.",
+            "Fewer than two players were left to go on, so the game ended after %(played)s of "
+            "%(count)s hands.",
+            hands_in_game,
+        )
+    else:
+        words = ngettext(
+            "The game was suspended after %(played)s of %(count)s hand and did not go on.",
+            "The game was suspended after %(played)s of %(count)s hands and did not go on.",
+            hands_in_game,
+        )
+    return words % {"played": hands_played, "count": hands_in_game}
 
 
 def game_ending(
@@ -142,60 +160,103 @@ def game_ending(
             key=lambda row: (row.place or 0, row.total),
         )
     )
-    cause_words = _cause_words(cause, hands_played, hands_in_game)
-    headline, lines, outcome = _outcome(players, finished, verdict, incomplete_game_rule)
-    note = " ".join(part for part in (cause_words, outcome) if part)
-    if len(note) > NOTE_LIMIT:
-        note = outcome[:NOTE_LIMIT]
+    finishers = [players[key].name for key, done in finished.items() if done]
+    headline, lines = _outcome(players, finishers, verdict, incomplete_game_rule)
     return GameEnding(
         verdict=verdict,
         rows=rows,
         headline=headline,
-        lines=tuple(line for line in (cause_words, *lines) if line),
-        note=note,
+        lines=tuple(
+            line for line in (_cause_words(cause, hands_played, hands_in_game), *lines) if line
+        ),
+        note=in_english(
+            lambda: _note(
+                cause, hands_played, hands_in_game, finishers, verdict, incomplete_game_rule
+            )
+        ),
     )
 
 
 def _outcome(
     players: Mapping[K, Standing],
-    finished: Mapping[K, bool],
+    finishers: list[str],
     verdict: GameVerdict[K],
     rule_on: bool,
-) -> tuple[str, list[str], str]:
-    """(headline, explaining lines, the short outcome the game keeps as its note)."""
-    finishers = [players[key].name for key, done in finished.items() if done]
+) -> tuple[str, list[str]]:
+    """(headline, explaining lines)."""
     if not rule_on:
-        if all(finished.values()):
-            return "The game is over.", [], ""
+        if len(finishers) == len(players):
+            return _("The game is over."), []
         return (
-            "The game ends with the totals as they stand.",
-            ["This league does not use the incomplete-game rule, so nobody's total is posted."],
-            "The totals stand as they were: this league posts no totals for unfinished games.",
+            _("The game ends with the totals as they stand."),
+            [_("This league does not use the incomplete-game rule, so nobody's total is posted.")],
         )
     if verdict.discarded:
         if not finishers:
-            who = "Nobody played every hand, so the game is incomplete for everyone."
+            who = _("Nobody played every hand, so the game is incomplete for everyone.")
         else:
-            who = f"Only {finishers[0]} played every hand."
-        why = (
+            who = _("Only %(name)s played every hand.") % {"name": finishers[0]}
+        why = _(
             "With fewer than two players who finished, the game counts for nothing: it stays "
             "in the history, marked discarded, and in no standings."
         )
-        short = (
-            "Nobody played every hand" if not finishers else f"Only {finishers[0]} finished"
-        ) + ", so the game counts for nothing."
-        return "The game will be discarded.", [who, why], short
+        return _("The game will be discarded."), [who, why]
     if not verdict.posted:
-        return "The game is over.", [], ""
+        return _("The game is over."), []
     high, second = verdict.posted_from
+    every_hand = ngettext(
+        "%(names)s played every hand.", "%(names)s played every hand.", len(finishers)
+    ) % {"names": names_in_words(finishers)}
     posted = [players[key].name for key in players if key in verdict.posted]
     lines = [
-        f"{names_in_words(finishers)} played every hand.",
+        every_hand,
         *(
-            f"{name} did not finish and is posted {high} + {second} = {high + second}, "
-            "the two highest totals of those who finished."
+            _(
+                "%(name)s did not finish and is posted %(high)s + %(second)s = %(total)s, the "
+                "two highest totals of those who finished."
+            )
+            % {"name": name, "high": high, "second": second, "total": high + second}
             for name in posted
         ),
     ]
-    short = f"A player who did not finish is posted {high} + {second} = {high + second}."
-    return "The game is over; unfinished totals are posted.", lines, short
+    return _("The game is over; unfinished totals are posted."), lines
+
+
+def _note(
+    cause: EndCause,
+    hands_played: int,
+    hands_in_game: int,
+    finishers: list[str],
+    verdict: GameVerdict[K],
+    rule_on: bool,
+) -> str:
+    """What the game keeps of its ending: why it ended, then its outcome in short."""
+    if not rule_on:
+        everyone_finished = len(finishers) == len(verdict.totals)
+        outcome = (
+            ""
+            if everyone_finished
+            else _(
+                "The totals stand as they were: this league posts no totals for unfinished games."
+            )
+        )
+    elif verdict.discarded:
+        outcome = (
+            _("Nobody played every hand, so the game counts for nothing.")
+            if not finishers
+            else _("Only %(name)s finished, so the game counts for nothing.")
+            % {"name": finishers[0]}
+        )
+    elif verdict.posted:
+        high, second = verdict.posted_from
+        outcome = _("A player who did not finish is posted %(high)s + %(second)s = %(total)s.") % {
+            "high": high,
+            "second": second,
+            "total": high + second,
+        }
+    else:
+        outcome = ""
+    note = " ".join(
+        part for part in (_cause_words(cause, hands_played, hands_in_game), outcome) if part
+    )
+    return note if len(note) <= NOTE_LIMIT else outcome[:NOTE_LIMIT]

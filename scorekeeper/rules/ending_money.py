@@ -9,12 +9,13 @@ from the kitty the pennies they paid into it. The same holds whoever ended the g
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
 from scorekeeper.rules.ending import names_in_words
+from scorekeeper.rules.language import N_, _, ngettext
 from scorekeeper.rules.ruleset import RulesError, RuleSet
 from scorekeeper.rules.settlement import (
     KITTY_WORDS,
@@ -26,7 +27,10 @@ from scorekeeper.rules.settlement import (
 
 K = TypeVar("K", bound=Hashable)
 
-KITTY_RETURNED_WORDS = (
+# An amount of pennies in words: `pennies` ("6 2/3"), or the edge's own for the page's language.
+Amount = Callable[[Fraction | int], str]
+
+KITTY_RETURNED_WORDS = N_(
     "The game counts for nothing, so no place money is paid and the kitty goes back to "
     "those who paid into it."
 )
@@ -83,44 +87,63 @@ def money_at_end(
     names: Mapping[K, str],
     *,
     discarded: bool,
+    amount: Amount = pennies,
 ) -> MoneyAtEnd[K]:
-    """The settlement of `settle_ending` with its words (same parameters and refusals)."""
+    """The settlement of `settle_ending` with its words (same parameters and refusals), its
+    amounts written by `amount`."""
     settled = settle_ending(rs, places, buys, discarded=discarded)
     split = rs.settlement.kitty_split if rs.settlement else "winner"
     return MoneyAtEnd(
         settled=settled,
-        headline=_headline(settled),
-        lines=who_pays_whom(settled, names),
-        kitty_words=KITTY_RETURNED_WORDS if settled.kitty_returned else KITTY_WORDS[split],
+        headline=_headline(settled, amount),
+        lines=who_pays_whom(settled, names, amount),
+        kitty_words=_(KITTY_RETURNED_WORDS if settled.kitty_returned else KITTY_WORDS[split]),
     )
 
 
-def _headline(settled: SettledGame[K]) -> str:
-    kitty = f"{settled.kitty} penn{'y' if settled.kitty == 1 else 'ies'}"
+def _headline(settled: SettledGame[K], amount: Amount) -> str:
+    kitty = {"amount": amount(settled.kitty)}
     if settled.kitty_returned:
         if not settled.kitty:
-            return "The game counts for nothing, so no place money is paid; the kitty is empty."
-        go, them = ("goes", "it") if settled.kitty == 1 else ("go", "them")
+            return _("The game counts for nothing, so no place money is paid; the kitty is empty.")
         return (
-            "The game counts for nothing, so no place money is paid, and the kitty's "
-            f"{kitty} {go} back to whoever paid {them}."
+            ngettext(
+                "The game counts for nothing, so no place money is paid, and the kitty's "
+                "%(amount)s penny goes back to whoever paid it.",
+                "The game counts for nothing, so no place money is paid, and the kitty's "
+                "%(amount)s pennies go back to whoever paid them.",
+                settled.kitty,
+            )
+            % kitty
         )
     return (
-        "The game counts, so the pennies are settled on its places: the place money by the "
-        f"schedule, and the kitty of {kitty} as the rules split it."
+        ngettext(
+            "The game counts, so the pennies are settled on its places: the place money by the "
+            "schedule, and the kitty of %(amount)s penny as the rules split it.",
+            "The game counts, so the pennies are settled on its places: the place money by the "
+            "schedule, and the kitty of %(amount)s pennies as the rules split it.",
+            settled.kitty,
+        )
+        % kitty
     )
 
 
-def who_pays_whom(settled: SettledGame[K], names: Mapping[K, str]) -> tuple[str, ...]:
+def who_pays_whom(
+    settled: SettledGame[K], names: Mapping[K, str], amount: Amount = pennies
+) -> tuple[str, ...]:
     """The payments between players, then who takes what from the kitty, one line each
     (`names` in seat order)."""
     paid = tuple(
-        f"{names[t.payer]} pays {names[t.payee]} {pennies(t.amount)}" for t in settled.transfers
+        _("%(payer)s pays %(payee)s %(amount)s")
+        % {"payer": names[t.payer], "payee": names[t.payee], "amount": amount(t.amount)}
+        for t in settled.transfers
     )
-    return paid + kitty_lines(settled, names) or ("No pennies change hands.",)
+    return paid + kitty_lines(settled, names, amount) or (_("No pennies change hands."),)
 
 
-def kitty_lines(settled: SettledGame[K], names: Mapping[K, str]) -> tuple[str, ...]:
+def kitty_lines(
+    settled: SettledGame[K], names: Mapping[K, str], amount: Amount = pennies
+) -> tuple[str, ...]:
     """Who takes what from the kitty, largest share first, those with equal shares together
     in the order of `names` (the seats'): "Dad and Amy each take 12 from the kitty"."""
     by_amount: dict[Fraction, list[str]] = {}
@@ -128,10 +151,21 @@ def kitty_lines(settled: SettledGame[K], names: Mapping[K, str]) -> tuple[str, .
         share = settled.kitty_shares.get(player, Fraction(0))
         if share > 0:
             by_amount.setdefault(share, []).append(name)
-    back = " back" if settled.kitty_returned else ""
     return tuple(
-        f"{who[0]} takes{back} {pennies(amount)} from the kitty"
-        if len(who) == 1
-        else f"{names_in_words(who)} each take{back} {pennies(amount)} from the kitty"
-        for amount, who in sorted(by_amount.items(), key=lambda item: -item[0])
+        _kitty_line(who, amount(share), back=settled.kitty_returned)
+        for share, who in sorted(by_amount.items(), key=lambda item: -item[0])
     )
+
+
+def _kitty_line(who: list[str], amount: str, *, back: bool) -> str:
+    if len(who) == 1:
+        if back:
+            words = _("%(name)s takes back %(amount)s from the kitty")
+        else:
+            words = _("%(name)s takes %(amount)s from the kitty")
+        return words % {"name": who[0], "amount": amount}
+    if back:
+        words = _("%(names)s each take back %(amount)s from the kitty")
+    else:
+        words = _("%(names)s each take %(amount)s from the kitty")
+    return words % {"names": names_in_words(who), "amount": amount}

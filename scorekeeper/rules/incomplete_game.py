@@ -6,13 +6,14 @@ from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from scorekeeper.rules.language import N_, _, ngettext
 from scorekeeper.rules.missing_score import two_highest
 from scorekeeper.rules.ruleset import RulesError, RuleSet
 from scorekeeper.rules.scoring import places
 
 K = TypeVar("K", bound=Hashable)
 
-INCOMPLETE_GAME_WORDS = (
+INCOMPLETE_GAME_WORDS = N_(
     "A player who leaves before the game ends gets the two highest game totals of those who "
     "finished, added together. With fewer than two finishers the game counts for nothing: it "
     "stays in the history, marked discarded."
@@ -52,7 +53,7 @@ def final_game_totals(
         return GameVerdict(
             discarded=True,
             totals=dict(totals),
-            reason=f"Only {len(finishers)} player(s) finished, so the game counts for nothing.",
+            reason=_too_few_finished(len(finishers)),
         )
     final = {p: sum(highest) if p in leavers else total for p, total in totals.items()}
     return GameVerdict(
@@ -60,24 +61,35 @@ def final_game_totals(
         totals=final,
         posted=leavers,
         posted_from=highest,
-        reason=f"An unfinished game is posted as {highest[0]} + {highest[1]} = {sum(highest)}.",
+        reason=_("An unfinished game is posted as %(high)s + %(second)s = %(posted)s.")
+        % {"high": highest[0], "second": highest[1], "posted": sum(highest)},
     )
+
+
+def _too_few_finished(count: int) -> str:
+    if not count:
+        return _("Nobody finished, so the game counts for nothing.")
+    return ngettext(
+        "Only %(count)s player finished, so the game counts for nothing.",
+        "Only %(count)s players finished, so the game counts for nothing.",
+        count,
+    ) % {"count": count}
 
 
 def leaving_words(rs: RuleSet) -> str:
     """What becomes of a player who leaves, as the "a player leaves" page and its answer say."""
     if rs.fairness.incomplete_game:
-        return (
+        return _(
             "When the game ends, their total is posted as the two highest totals of the players "
             "who finished, added together; with fewer than two finishers the game is kept but "
             "counts in no standings."
         )
-    return "When the game ends, their total stays as it was when they left, and places them."
+    return _("When the game ends, their total stays as it was when they left, and places them.")
 
 
 def posted_total_note() -> str:
     """How a sheet explains a game total marked "total posted"."""
-    return (
+    return _(
         "the player left before the end and gets the two highest totals of those who "
         "finished, added (incomplete-game rule)."
     )
@@ -100,7 +112,7 @@ def unranked_leaver_note(rs: RuleSet) -> str:
     """Why the running totals list a player who left apart, unranked; empty with the rule off."""
     if not rs.fairness.incomplete_game:
         return ""
-    return (
+    return _(
         "A player who left is not ranked while the game goes on: when it ends, their total "
         "is posted as the two highest totals of the players who finished, added together."
     )

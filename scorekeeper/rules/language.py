@@ -9,7 +9,7 @@ the names `pybabel extract` looks for (docs/translating.md).
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 
@@ -51,3 +51,10 @@ def speaking(translations: gettext.NullTranslations) -> Iterator[None]:
         yield
     finally:
         stop(token)
+
+
+def in_english(words: Callable[[], str]) -> str:
+    """What `words` says in English, the language a sentence is kept in when a game records it
+    (a hand's note, a game's end note), whatever language is spoken now."""
+    with speaking(ENGLISH):
+        return words()

@@ -6,6 +6,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Generic, Literal, TypeVar
 
+from scorekeeper.rules.language import N_, _, in_english, ngettext
 from scorekeeper.rules.ruleset import RulesError, RuleSet
 
 K = TypeVar("K", bound=Hashable)
@@ -14,7 +15,7 @@ MISSING: Final = "missing"  # played the hand but gave no score
 ABSENT: Final = "absent"  # not in this hand: left the game, or not playing
 HandEntry = int | Literal["missing", "absent"]
 
-MISSING_SCORE_WORDS = (
+MISSING_SCORE_WORDS = N_(
     "A player who played a hand but has no score for it gets the two highest scores the "
     "others gave for that hand, added together. If fewer than two others gave a score, the "
     "hand is played again with the same dealer and contract."
@@ -32,11 +33,16 @@ class PlayerHandScore:
 
 @dataclass(frozen=True, slots=True)
 class HandVerdict(Generic[K]):
-    """A hand scored under the missing-score rule, or sent back to be played again."""
+    """A hand scored under the missing-score rule, or sent back to be played again.
+
+    `reason` says why in the language spoken; `note` is the same in English, as the hand
+    keeps it (what is recorded does not depend on who read it).
+    """
 
     replay: bool
     scores: Mapping[K, PlayerHandScore]
     reason: str = ""
+    note: str = ""
 
 
 def two_highest(scores: Iterable[int]) -> tuple[int, int] | None:
@@ -78,32 +84,55 @@ def missing_score_verdict(
     if not missing:
         return HandVerdict(replay=False, scores=scores)
     if not missing_score_rule:
-        raise RulesError("Every player who played the hand needs a score.")
+        raise RulesError(_("Every player who played the hand needs a score."))
     posted_score = posted_missing_score(list(given.values()))
     highest = two_highest(given.values())
     if posted_score is None or highest is None:
+        count = len(given)
         return HandVerdict(
             replay=True,
             scores={},
-            reason=(
-                f"Only {len(given)} player(s) gave a score, so the hand is played again: "
-                "same hand, same contract, same dealer."
-            ),
+            reason=_replay_words(count),
+            note=in_english(lambda: _replay_words(count)),
         )
     posted = PlayerHandScore(posted_score, posted=True, posted_from=highest)
     scores = {p: scores.get(p, posted) for p in entries if p in given or p in missing}
     return HandVerdict(
         replay=False,
         scores=scores,
-        reason=f"A missing score is posted as {highest[0]} + {highest[1]} = {posted_score}.",
+        reason=_posted_words(highest),
+        note=in_english(lambda: _posted_words(highest)),
     )
+
+
+def _replay_words(given: int) -> str:
+    if not given:
+        return _(
+            "Nobody gave a score, so the hand is played again: same hand, same contract, "
+            "same dealer."
+        )
+    return ngettext(
+        "Only %(count)s player gave a score, so the hand is played again: same hand, same "
+        "contract, same dealer.",
+        "Only %(count)s players gave a score, so the hand is played again: same hand, same "
+        "contract, same dealer.",
+        given,
+    ) % {"count": given}
+
+
+def _posted_words(highest: tuple[int, int]) -> str:
+    return _("A missing score is posted as %(high)s + %(second)s = %(posted)s.") % {
+        "high": highest[0],
+        "second": highest[1],
+        "posted": sum(highest),
+    }
 
 
 def no_score_hint(rs: RuleSet) -> str:
     """The hint beside "played, but gave no score" on the hand form; "" when the rule is off."""
     if not rs.fairness.missing_score:
         return ""
-    return (
+    return _(
         "They played, but their count is lost: the two highest scores the others gave are "
         "posted for them."
     )
@@ -111,7 +140,7 @@ def no_score_hint(rs: RuleSet) -> str:
 
 def posted_score_note() -> str:
     """How a sheet explains a hand score marked "posted a + b"."""
-    return (
+    return _(
         "the player gave no score for the hand, so the two highest scores the others gave "
         "were added (missing-score rule)."
     )

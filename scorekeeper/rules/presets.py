@@ -62,8 +62,8 @@ CONTINENTAL = RuleSet(
     may_i=MayIPolicy(penalty_cards=1, priority="nearest"),
     stock=StockPolicy("turn_over_once"),
     extra_rules=(
-        "Once you are down you start no new sets or runs; you only add to melds on the table.",
-        "Two runs of one suit may go down in the same contract, but they stay separate melds.",
+        N_("Once you are down you start no new sets or runs; you only add to melds on the table."),
+        N_("Two runs of one suit may go down in the same contract, but they stay separate melds."),
     ),
 )
 
@@ -85,8 +85,8 @@ MAY_I_11 = RuleSet(
     may_i=MayIPolicy(penalty_cards=1, priority="nearest"),
     stock=StockPolicy("turn_over_once"),
     extra_rules=(
-        "The runs of one contract must each be in a different suit.",
-        "You may add cards to melds on the table only from your turn after going down.",
+        N_("The runs of one contract must each be in a different suit."),
+        N_("You may add cards to melds on the table only from your turn after going down."),
     ),
 )
 
@@ -115,9 +115,11 @@ MAY_I_DEUCES = RuleSet(
     ),
     stock=StockPolicy("reshuffle_keep_top"),
     extra_rules=(
-        "You may meld more cards than the contract asks for.",
-        "A player who is down may put the real card in place of a 2 in a run; "
-        "the 2 stays in that run.",
+        N_("You may meld more cards than the contract asks for."),
+        N_(
+            "A player who is down may put the real card in place of a 2 in a run; "
+            "the 2 stays in that run."
+        ),
     ),
     show_lengths=True,
 )
@@ -135,8 +137,8 @@ CONTRACT_RUMMY = RuleSet(
     may_i=MayIPolicy(penalty_cards=1, priority="nearest"),
     stock=StockPolicy("reshuffle"),
     extra_rules=(
-        "Meld only the cards the contract asks for, no more.",
-        "You may add to melds on the table only on a turn after the one you went down in.",
+        N_("Meld only the cards the contract asks for, no more."),
+        N_("You may add to melds on the table only on a turn after the one you went down in."),
     ),
 )
 
@@ -170,7 +172,7 @@ WILD_FOR_CARDS: dict[int, str] = {
     15: "2",
 }
 # Like FOURTH_HAND below, words for whoever sets the rules up, kept with the other rules.
-PAST_KINGS = (
+PAST_KINGS = N_(
     "Our reading: past kings the wild rank goes on to aces, then 2s. Change it if you like."
 )
 
@@ -206,10 +208,12 @@ def _progressive(rounds: int, name: str, description: str) -> RuleSet:
         may_i=MayIPolicy(penalty_cards=1, priority="nearest"),
         stock=StockPolicy("reshuffle"),
         extra_rules=(
-            "Sets and runs need only 3 cards; go out by melding your whole hand, "
-            "with or without a last discard.",
-            "Cards left in hand count their face value (ace 1, our reading), J 11, Q 12, K 13.",
-            "Decks by number of players are our reading; set your family's own.",
+            N_(
+                "Sets and runs need only 3 cards; go out by melding your whole hand, "
+                "with or without a last discard."
+            ),
+            N_("Cards left in hand count their face value (ace 1, our reading), J 11, Q 12, K 13."),
+            N_("Decks by number of players are our reading; set your family's own."),
             *((PAST_KINGS,) if rounds > 11 else ()),
         ),
         wild_rank_points=20,
@@ -259,10 +263,10 @@ BUYING = RuleSet(
     ),
     stock=StockPolicy("reshuffle"),
     extra_rules=(
-        "A pair is two cards of one rank; a set may hold identical cards.",
-        "A wild card once melded stays: nobody may swap the real card for it.",
-        "The player in turn may stop a buy only by taking or buying the card themselves.",
-        "The number of players is not in the text: 3 to 6 is our reading.",
+        N_("A pair is two cards of one rank; a set may hold identical cards."),
+        N_("A wild card once melded stays: nobody may swap the real card for it."),
+        N_("The player in turn may stop a buy only by taking or buying the card themselves."),
+        N_("The number of players is not in the text: 3 to 6 is our reading."),
     ),
     settlement=Settlement(schedule=(), kitty_split="winner"),
     unset=(
@@ -279,7 +283,7 @@ BUYING = RuleSet(
 )
 
 # Words for whoever sets the rules up, so kept with the other rules, not on hand 4's card.
-FOURTH_HAND = (
+FOURTH_HAND = N_(
     "Hand 4 is our reading: the text lost it, so 3 sets stands in. "
     "Change it if your family plays another."
 )
@@ -306,8 +310,8 @@ SIX_HANDS = RuleSet(
     may_i=CONTINENTAL.may_i,
     stock=CONTINENTAL.stock,
     extra_rules=(
-        "A set may mix suits; a run is all in one suit.",
-        "Dealing, decks, wild cards and prices follow Continental.",
+        N_("A set may mix suits; a run is all in one suit."),
+        N_("Dealing, decks, wild cards and prices follow Continental."),
         FOURTH_HAND,
     ),
     description=N_(

@@ -47,13 +47,19 @@ CARIOCA_HOUSE_PRICES = (
     PriceGroup("Joker", ("JOKER",), 30),
 )
 CARIOCA_RULES = (
-    "A run may go on from king through the ace to 2 (our reading: one source allows it, "
-    "another keeps the ace at one end).",
-    "Two decks with four jokers, 108 cards: both sources count 108, one of them names two "
-    "jokers (our reading: four).",
-    "Taking the discard out of turn costs no penalty card (our reading); a family that "
-    "charges points for it gives them as a penalty.",
-    "2 to 5 players and the stock shuffled again when it runs out are our reading.",
+    N_(
+        "A run may go on from king through the ace to 2 (our reading: one source allows it, "
+        "another keeps the ace at one end)."
+    ),
+    N_(
+        "Two decks with four jokers, 108 cards: both sources count 108, one of them names two "
+        "jokers (our reading: four)."
+    ),
+    N_(
+        "Taking the discard out of turn costs no penalty card (our reading); a family that "
+        "charges points for it gives them as a penalty."
+    ),
+    N_("2 to 5 players and the stock shuffled again when it runs out are our reading."),
 )
 
 
@@ -130,14 +136,21 @@ CONTINENTAL_SPAIN = RuleSet(
     may_i=MayIPolicy(penalty_cards=1, priority="nearest", not_after_current_takes=True),
     stock=StockPolicy("reshuffle"),
     extra_rules=(
-        "When the player in turn leaves the discard, anyone after them may take it, even "
-        "whoever threw it; they take the top card of the stock as a penalty and discard nothing.",
-        "A player who goes down and goes out in the same turn scores -10 for the hand.",
-        "A joker in a run may be swapped for the card it stands for, and must be used at once; "
-        "two jokers never stand side by side in a run.",
-        "Runs of one contract may share a suit.",
-        "Decks for 5 to 8 players (three, with three jokers each) and the stock shuffled "
-        "again when it runs out are our reading.",
+        N_(
+            "When the player in turn leaves the discard, anyone after them may take it, even "
+            "whoever threw it; they take the top card of the stock as a penalty and discard "
+            "nothing."
+        ),
+        N_("A player who goes down and goes out in the same turn scores -10 for the hand."),
+        N_(
+            "A joker in a run may be swapped for the card it stands for, and must be used at once; "
+            "two jokers never stand side by side in a run."
+        ),
+        N_("Runs of one contract may share a suit."),
+        N_(
+            "Decks for 5 to 8 players (three, with three jokers each) and the stock shuffled "
+            "again when it runs out are our reading."
+        ),
     ),
     description=N_(
         "Continental as Spain plays it: 7 to 13 cards, a penalty card for taking "
@@ -160,11 +173,15 @@ CONTRACT_ROMME = RuleSet(
     may_i=MayIPolicy(penalty_cards=1, priority="nearest"),
     stock=StockPolicy("reshuffle"),
     extra_rules=(
-        "A sequence is 4 or more cards of one suit in order; a group is 3 of a rank.",
-        "Prices follow a Swiss description of the game (our reading: the German one we read "
-        "gives none).",
-        "Taking the discard out of turn with a penalty card, and the stock shuffled again, "
-        "are our reading.",
+        N_("A sequence is 4 or more cards of one suit in order; a group is 3 of a rank."),
+        N_(
+            "Prices follow a Swiss description of the game (our reading: the German one we read "
+            "gives none)."
+        ),
+        N_(
+            "Taking the discard out of turn with a penalty card, and the stock shuffled again, "
+            "are our reading."
+        ),
     ),
     description=N_(
         "The German tables' game for 3 to 5: one joker fewer than the players, "

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 
 from scorekeeper.rules.corrections import CORRECTIONS_WORDS
 from scorekeeper.rules.dealing import going_out_words, stock_words, wild_words
+from scorekeeper.rules.language import N_, _, ngettext
 from scorekeeper.rules.mayi import may_i_words
 from scorekeeper.rules.ruleset import RuleSet
 
@@ -22,25 +24,31 @@ class Ruling:
     keywords: tuple[str, ...] = ()
 
 
-# What families call each irregularity, besides the words of its ruling.
-KEYWORDS: dict[str, tuple[str, ...]] = {
-    "stock": ("deck empty", "no cards left", "pile"),
-    "out-of-turn": ("wrong turn", "skipped", "early"),
-    "illegal-draw": ("drew two", "exposed", "wrong pile", "peek"),
-    "premature-discard": ("discarded early", "forgot to draw"),
-    "incorrect-hand": ("too many cards", "too few cards", "short", "miscount"),
-    "redeal": ("misdeal", "wrong number of cards", "shuffle again"),
-    "illegal-meld": ("laid down", "went down", "wrong meld", "contract", "lay off"),
-    "scoring-errors": ("mistake", "wrong score", "fix", "correction", "added up wrong"),
-    "may-i": ("buy", "buying", "claim", "penalty card", "out of turn"),
-    "wild": ("joker", "jokers", "deuce", "deuces", "twos", "wild card"),
-    "going-out": ("go out", "going out", "last card", "discard", "finish"),
+# What families call each irregularity, besides the words of its ruling: in each language a
+# list of its own, split at its commas.
+KEYWORDS: dict[str, str] = {
+    "stock": N_("deck empty, no cards left, pile"),
+    "out-of-turn": N_("wrong turn, skipped, early"),
+    "illegal-draw": N_("drew two, exposed, wrong pile, peek"),
+    "premature-discard": N_("discarded early, forgot to draw"),
+    "incorrect-hand": N_("too many cards, too few cards, short, miscount"),
+    "redeal": N_("misdeal, wrong number of cards, shuffle again"),
+    "illegal-meld": N_("laid down, went down, wrong meld, contract, lay off"),
+    "scoring-errors": N_("mistake, wrong score, fix, correction, added up wrong"),
+    "may-i": N_("buy, buying, claim, penalty card, out of turn"),
+    "wild": N_("joker, jokers, deuce, deuces, twos, wild card"),
+    "going-out": N_("go out, going out, last card, discard, finish"),
 }
 
 
 def rulings(rs: RuleSet) -> tuple[Ruling, ...]:
-    """Every ruling of the referee page, worded for this rule set."""
-    return tuple(replace(ruling, keywords=KEYWORDS.get(ruling.key, ())) for ruling in _rulings(rs))
+    """Every ruling of the referee page, worded for this rule set in the language spoken."""
+    return tuple(replace(ruling, keywords=_keywords(ruling.key)) for ruling in _rulings(rs))
+
+
+def _keywords(key: str) -> tuple[str, ...]:
+    words = _(KEYWORDS[key]) if key in KEYWORDS else ""
+    return tuple(word.strip() for word in words.split(",") if word.strip())
 
 
 def _going_out(rs: RuleSet) -> tuple[str, ...]:
@@ -51,7 +59,8 @@ def _going_out(rs: RuleSet) -> tuple[str, ...]:
     if len(by_words) == 1:
         return (next(iter(by_words)),)
     return tuple(
-        f"Hand{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}: {words}"
+        ngettext("Hand %(numbers)s: %(words)s", "Hands %(numbers)s: %(words)s", len(numbers))
+        % {"numbers": ", ".join(map(str, numbers)), "words": words}
         for words, numbers in by_words.items()
     )
 
@@ -59,100 +68,141 @@ def _going_out(rs: RuleSet) -> tuple[str, ...]:
 def _scoring_errors(rs: RuleSet) -> tuple[str, ...]:
     if not rs.fairness.corrections:
         return (
-            "Under these rules any scored hand may be fixed; the app keeps every change with "
-            "who made it, when, and the old and new scores.",
+            _(
+                "Under these rules any scored hand may be fixed; the app keeps every change "
+                "with who made it, when, and the old and new scores."
+            ),
         )
     return (
-        CORRECTIONS_WORDS,
-        "The app keeps every change with who made it, when, and the old and new scores.",
+        _(CORRECTIONS_WORDS),
+        _("The app keeps every change with who made it, when, and the old and new scores."),
     )
+
+
+def house_points(rs: RuleSet) -> tuple[str, ...]:
+    """A rule set's own points beside the rulings: a preset's in the language spoken, a
+    family's as they wrote them."""
+    return tuple(_(line) if line else line for line in rs.extra_rules)
 
 
 def _rulings(rs: RuleSet) -> tuple[Ruling, ...]:
     penalty = rs.short_card_penalty
-    jokers = "Jokers are in play." if rs.uses_jokers else "These rules play without jokers."
+    jokers = _("Jokers are in play.") if rs.uses_jokers else _("These rules play without jokers.")
     return (
         Ruling(
             "stock",
-            "The stock runs out",
-            (stock_words(rs.stock), "Tap “The stock ran out” on the table screen to record it."),
+            _("The stock runs out"),
+            (
+                stock_words(rs.stock),
+                # The button's own words, as the table screen shows them.
+                _("Tap “%(button)s” on the table screen to record it.")
+                % {"button": _("The stock ran out")},
+            ),
         ),
         Ruling(
             "out-of-turn",
-            "Someone plays out of turn",
+            _("Someone plays out of turn"),
             (
-                "Cards drawn out of turn go back where they came from; any card seen by the "
-                "table stays face up for all to know.",
-                "Melds put down out of turn go back into the player's hand; play resumes with "
-                "the player whose turn it really was.",
-                "If the next player has already drawn, the play out of turn stands.",
+                _(
+                    "Cards drawn out of turn go back where they came from; any card seen by the "
+                    "table stays face up for all to know."
+                ),
+                _(
+                    "Melds put down out of turn go back into the player's hand; play resumes "
+                    "with the player whose turn it really was."
+                ),
+                _("If the next player has already drawn, the play out of turn stands."),
             ),
         ),
         Ruling(
             "illegal-draw",
-            "An illegal draw",
+            _("An illegal draw"),
             (
-                "A card drawn from the stock by mistake and seen by nobody goes back on top.",
-                "A card exposed while drawing is shown to everyone and put back; the stock is "
-                "not reshuffled for it.",
-                "On each turn a player takes either the top discard or the top card of the "
-                "stock. Saying May I? is the only way to take a discard out of turn.",
+                _("A card drawn from the stock by mistake and seen by nobody goes back on top."),
+                _(
+                    "A card exposed while drawing is shown to everyone and put back; the stock "
+                    "is not reshuffled for it."
+                ),
+                _(
+                    "On each turn a player takes either the top discard or the top card of the "
+                    "stock. Saying May I? is the only way to take a discard out of turn."
+                ),
             ),
         ),
         Ruling(
             "premature-discard",
-            "A discard before drawing",
+            _("A discard before drawing"),
             (
-                "A player who discards before drawing takes the card back and draws first; "
-                "the card stays known to the table.",
+                _(
+                    "A player who discards before drawing takes the card back and draws first; "
+                    "the card stays known to the table."
+                ),
             ),
         ),
         Ruling(
             "incorrect-hand",
-            "A player holds the wrong number of cards",
+            _("A player holds the wrong number of cards"),
             (
-                "Too many cards: they are all counted against the player at the end of the hand.",
-                f"Too few cards: each missing card costs {penalty} points at the end of the "
-                "hand (enter it as “cards short” on the score form).",
-                "Before going down, a hand holds the cards dealt plus, for each May I?, the "
-                "discard and the penalty cards: the table screen shows each player's number.",
+                _(
+                    "Too many cards: they are all counted against the player at the end of the "
+                    "hand."
+                ),
+                ngettext(
+                    "Too few cards: each missing card costs %(points)s point at the end of the "
+                    "hand (enter it as “%(field)s” on the score form).",
+                    "Too few cards: each missing card costs %(points)s points at the end of the "
+                    "hand (enter it as “%(field)s” on the score form).",
+                    penalty,
+                )
+                % {"points": penalty, "field": _("cards short")},
+                _(
+                    "Before going down, a hand holds the cards dealt plus, for each May I?, the "
+                    "discard and the penalty cards: the table screen shows each player's number."
+                ),
             ),
         ),
         Ruling(
             "redeal",
-            "A re-deal",
+            _("A re-deal"),
             (
-                "The same dealer deals again when more than one card is exposed in the deal, "
-                "when a player is dealt the wrong number of cards and it is noticed before the "
-                "first draw, or when a wrong pack is found.",
-                "A re-deal keeps the hand, its contract and its dealer; nobody scores for the "
-                "spoiled deal. Record it with “Deal this hand again”.",
+                _(
+                    "The same dealer deals again when more than one card is exposed in the "
+                    "deal, when a player is dealt the wrong number of cards and it is noticed "
+                    "before the first draw, or when a wrong pack is found."
+                ),
+                _(
+                    "A re-deal keeps the hand, its contract and its dealer; nobody scores for "
+                    "the spoiled deal. Record it with “%(button)s”."
+                )
+                % {"button": _("Deal this hand again")},
             ),
         ),
         Ruling(
             "illegal-meld",
-            "Cards laid down illegally",
+            _("Cards laid down illegally"),
             (
-                "Melds that do not meet the contract, or are put down at a time the rules do "
-                "not allow, go back into the player's hand before the next player draws.",
-                "If the mistake is found later, the player takes the cards back and scores "
-                "them as cards left in hand if the hand has ended.",
+                _(
+                    "Melds that do not meet the contract, or are put down at a time the rules do "
+                    "not allow, go back into the player's hand before the next player draws."
+                ),
+                _(
+                    "If the mistake is found later, the player takes the cards back and scores "
+                    "them as cards left in hand if the hand has ended."
+                ),
             ),
         ),
-        Ruling(
-            "scoring-errors",
-            "A scoring error",
-            _scoring_errors(rs),
-        ),
-        Ruling("wild", "What is wild", (wild_words(rs), jokers)),
-        Ruling("going-out", "Going out", _going_out(rs)),
+        Ruling("scoring-errors", _("A scoring error"), _scoring_errors(rs)),
+        Ruling("wild", _("What is wild"), (wild_words(rs), jokers)),
+        Ruling("going-out", _("Going out"), _going_out(rs)),
         Ruling(
             "may-i",
-            "May I? and who gets the discard",
+            _("May I? and who gets the discard"),
             (
                 *may_i_words(rs.may_i, len(rs.hands)),
-                "A May I? does not change the turn order, and the claimant lays nothing down "
-                "before their own next turn.",
+                _(
+                    "A May I? does not change the turn order, and the claimant lays nothing "
+                    "down before their own next turn."
+                ),
             ),
         ),
     )
@@ -172,8 +222,12 @@ def search_rulings(all_rulings: tuple[Ruling, ...], query: str) -> tuple[Ruling,
 
 
 def _fold(text: str) -> str:
-    """Lower case, with dashes inside words dropped, so "re-deal" finds "redeal" and back."""
-    return re.sub(r"(?<=\w)-(?=\w)", "", text.lower())
+    """Lower case, without accents, with dashes inside words dropped: "re-deal" finds "redeal"
+    and back, and "comodin" (typed on a phone) finds "comodín"."""
+    plain = "".join(
+        c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c)
+    )
+    return re.sub(r"(?<=\w)-(?=\w)", "", plain)
 
 
 def _mentions(text: str, word: str) -> bool:

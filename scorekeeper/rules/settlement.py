@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
+from scorekeeper.rules.language import N_, _, ngettext
 from scorekeeper.rules.ruleset import KITTY_SPLITS, Payouts, RulesError, RuleSet, Settlement
 
 K = TypeVar("K", bound=Hashable)
@@ -25,9 +26,10 @@ KITTY_SHARES: dict[str, tuple[Fraction, ...]] = {
     "winner": (Fraction(1),),
     "two_thirds": (Fraction(2, 3), Fraction(1, 3)),
 }
+# Kept in English, translated where shown: `_(KITTY_WORDS[split])`.
 KITTY_WORDS: dict[str, str] = {
-    "winner": "The whole kitty goes to the winner.",
-    "two_thirds": "Two thirds of the kitty go to the winner and one third to second place.",
+    "winner": N_("The whole kitty goes to the winner."),
+    "two_thirds": N_("Two thirds of the kitty go to the winner and one third to second place."),
 }
 
 
@@ -81,7 +83,12 @@ def settle(
     row = payouts_for(rs.settlement, len(places))
     if row is None:
         raise RulesError(
-            f"The payment schedule has no row for {len(places)} players: add one to the rules."
+            ngettext(
+                "The payment schedule has no row for %(count)s player: add one to the rules.",
+                "The payment schedule has no row for %(count)s players: add one to the rules.",
+                len(places),
+            )
+            % {"count": len(places)}
         )
     by_place = _shared_by_place(places, [Fraction(a) for a in row.amounts])
     paid_in = paid_into_kitty(rs, places, buys)
@@ -154,15 +161,16 @@ def net_parts(amount: Fraction) -> int:
     return parts.numerator
 
 
-def pennies(amount: Fraction | int) -> str:
-    """An amount of pennies as the table says it: "3", "-2", "6 2/3"."""
+def pennies(amount: Fraction | int, number: Callable[[int], str] = str) -> str:
+    """An amount of pennies as the table says it: "3", "-2", "6 2/3", each whole number
+    written by `number` (the web edge gives its language's: "1,200", "1.200")."""
     amount = Fraction(amount)
     if amount.denominator == 1:
-        return str(amount.numerator)
+        return number(amount.numerator)
     whole = int(abs(amount))
     rest = abs(amount) - whole
     sign = "-" if amount < 0 else ""
-    return f"{sign}{whole} {rest}" if whole else f"{sign}{rest}"
+    return f"{sign}{number(whole)} {rest}" if whole else f"{sign}{rest}"
 
 
 def schedule_words(settlement: Settlement) -> tuple[str, ...]:
@@ -170,19 +178,40 @@ def schedule_words(settlement: Settlement) -> tuple[str, ...]:
     lines = []
     for row in settlement.schedule:
         parts = ", ".join(
-            f"{_ordinal(i + 1)} {'+' if a > 0 else ''}{a}" for i, a in enumerate(row.amounts)
+            _("%(place)s %(amount)s")
+            % {"place": _ordinal(i + 1), "amount": f"{a:+d}" if a else "0"}
+            for i, a in enumerate(row.amounts)
         )
-        lines.append(f"{row.players} players: {parts}")
-    lines.append(KITTY_WORDS[settlement.kitty_split])
+        lines.append(_players_line(row.players, parts))
+    lines.append(_(KITTY_WORDS[settlement.kitty_split]))
     return tuple(lines)
 
 
+# A place as a number and its ending, one pattern per English ending ("1st", "2nd", "3rd",
+# "4th"): each language writes its own ("1.º", "1.").
+_ORDINALS = {
+    "st": N_("%(number)sst"),
+    "nd": N_("%(number)snd"),
+    "rd": N_("%(number)srd"),
+    "th": N_("%(number)sth"),
+}
+
+
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    ending = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return _(_ORDINALS[ending]) % {"number": n}
 
 
-_SCHEDULE_LINE = re.compile(r"\s*(\d{1,2})\s*(?:players?)?\s*:\s*(.*)", re.IGNORECASE)
+def _players_line(players: int, amounts: str) -> str:
+    """ "4 players: +6, +2, -2, -6", one line of a schedule."""
+    return ngettext("%(count)s player: %(amounts)s", "%(count)s players: %(amounts)s", players) % {
+        "count": players,
+        "amounts": amounts,
+    }
+
+
+# "4 players: +6, +2, -2, -6": the word after the number may be any language's ("jugadores").
+_SCHEDULE_LINE = re.compile(r"\s*(\d{1,2})\s*(?:[^\W\d_]+)?\s*:\s*(.*)")
 _AMOUNT = re.compile(r"[+-]?\d{1,6}")
 MOST_SCHEDULE_LINES = 12
 
@@ -191,25 +220,36 @@ def schedule_text(settlement: Settlement | None) -> str:
     """The schedule as the editor shows it: one line per table, "4 players: +6, +2, -2, -6"."""
     if settlement is None:
         return ""
-    return "\n".join(
-        f"{row.players} players: " + ", ".join(f"{a:+d}" if a else "0" for a in row.amounts)
-        for row in settlement.schedule
-    )
+    return "\n".join(_schedule_line(row) for row in settlement.schedule)
+
+
+def _schedule_line(row: Payouts) -> str:
+    return _players_line(row.players, ", ".join(f"{a:+d}" if a else "0" for a in row.amounts))
 
 
 def parse_schedule(text: str) -> tuple[Payouts, ...]:
     """Read the editor's schedule lines back; raises RulesError naming the line at fault."""
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) > MOST_SCHEDULE_LINES:
-        raise RulesError(f"Give at most {MOST_SCHEDULE_LINES} lines of payments.")
+        raise RulesError(
+            ngettext(
+                "Give at most %(count)s line of payments.",
+                "Give at most %(count)s lines of payments.",
+                MOST_SCHEDULE_LINES,
+            )
+            % {"count": MOST_SCHEDULE_LINES}
+        )
     rows = []
     for number, line in enumerate(lines, start=1):
         found = _SCHEDULE_LINE.fullmatch(line)
         parts = [part for part in re.split(r"[\s,;]+", found[2]) if part] if found else []
         if not found or not parts or not all(_AMOUNT.fullmatch(part) for part in parts):
             raise RulesError(
-                f"Line {number}: write the players, a colon, then what each place wins (+) "
-                "or pays (-), e.g. “4 players: +6, +2, -2, -6”."
+                _(
+                    "Line %(number)s: write the players, a colon, then what each place wins "
+                    "(+) or pays (-), e.g. “%(example)s”."
+                )
+                % {"number": number, "example": _schedule_line(Payouts(4, (6, 2, -2, -6)))}
             )
         rows.append(Payouts(int(found[1]), tuple(int(part) for part in parts)))
     return tuple(rows)
@@ -223,43 +263,59 @@ def settlement_problems(rs: RuleSet) -> list[tuple[str, str]]:
         return errors
     if settlement.kitty_split not in KITTY_SPLITS:
         errors.append(
-            ("settlement.kitty_split", f"{settlement.kitty_split!r} is no way to split the kitty.")
+            (
+                "settlement.kitty_split",
+                _("%(split)s is no way to split the kitty.")
+                % {"split": repr(settlement.kitty_split)},
+            )
         )
     seen: set[int] = set()
     for index, row in enumerate(settlement.schedule):
         path = f"settlement.schedule[{index}]"
         if not rs.min_players <= row.players <= rs.max_players:
+            outside = ngettext(
+                "Payments: %(count)s player is outside the rule set's %(least)s to %(most)s.",
+                "Payments: %(count)s players is outside the rule set's %(least)s to %(most)s.",
+                row.players,
+            )
             errors.append(
                 (
                     f"{path}.players",
-                    f"Payments: {row.players} players is outside the rule set's "
-                    f"{rs.min_players} to {rs.max_players}.",
+                    outside
+                    % {"count": row.players, "least": rs.min_players, "most": rs.max_players},
                 )
             )
             continue
         if row.players in seen:
-            errors.append(
-                (f"{path}.players", f"Payments for {row.players} players are given twice.")
+            twice = ngettext(
+                "Payments for %(count)s player are given twice.",
+                "Payments for %(count)s players are given twice.",
+                row.players,
             )
+            errors.append((f"{path}.players", twice % {"count": row.players}))
         seen.add(row.players)
-        if len(row.amounts) != row.players:
-            errors.append(
-                (
-                    f"{path}.amounts",
-                    f"Payments for {row.players} players: give one amount per place, "
-                    f"{row.players} in all.",
-                )
-            )
-        elif any(abs(amount) > MOST_PAYMENT for amount in row.amounts):
-            errors.append(
-                (f"{path}.amounts", f"Payments are at most {MOST_PAYMENT} pennies a place.")
-            )
-        elif sum(row.amounts) != 0:
-            errors.append(
-                (
-                    f"{path}.amounts",
-                    f"Payments for {row.players} players: what the places win and pay must "
-                    f"add up to 0, not {sum(row.amounts)}.",
-                )
-            )
+        problem = _amounts_problem(row)
+        if problem:
+            errors.append((f"{path}.amounts", problem))
     return errors
+
+
+def _amounts_problem(row: Payouts) -> str | None:
+    """What is wrong with one schedule row's amounts; None when nothing is."""
+    if len(row.amounts) != row.players:
+        return ngettext(
+            "Payments for %(count)s player: give one amount per place, %(count)s in all.",
+            "Payments for %(count)s players: give one amount per place, %(count)s in all.",
+            row.players,
+        ) % {"count": row.players}
+    if any(abs(amount) > MOST_PAYMENT for amount in row.amounts):
+        return _("Payments are at most %(most)s pennies a place.") % {"most": MOST_PAYMENT}
+    if sum(row.amounts) != 0:
+        return ngettext(
+            "Payments for %(count)s player: what the places win and pay must add up to 0, "
+            "not %(sum)s.",
+            "Payments for %(count)s players: what the places win and pay must add up to 0, "
+            "not %(sum)s.",
+            row.players,
+        ) % {"count": row.players, "sum": sum(row.amounts)}
+    return None

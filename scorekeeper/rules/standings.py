@@ -6,24 +6,47 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from scorekeeper.rules.language import N_, _
+
 Measure = Literal["average", "wins", "points"]
+# The league's measure, as its settings list it (kept in English, translated where shown).
 MEASURES: dict[str, str] = {
-    "average": "Average game total (lowest first)",
-    "wins": "Games won",
-    "points": "Points for places",
+    "average": N_("Average game total (lowest first)"),
+    "wins": N_("Games won"),
+    "points": N_("Points for places"),
 }
 
 # How ties on the league's measure are broken, in order; players equal on all of these
 # share a place. Written out for the standings page.
 TIE_BREAKS: dict[str, tuple[str, ...]] = {
-    "average": ("more wins", "more games played", "the lower best game"),
-    "wins": ("the lower average game total", "more games played", "the lower best game"),
-    "points": ("more wins", "the lower average game total", "more games played"),
+    "average": (N_("more wins"), N_("more games played"), N_("the lower best game")),
+    "wins": (
+        N_("the lower average game total"),
+        N_("more games played"),
+        N_("the lower best game"),
+    ),
+    "points": (N_("more wins"), N_("the lower average game total"), N_("more games played")),
+}
+
+# The ranking in words, with the measure as a sentence of each language needs it.
+_RANKED_BY: dict[str, str] = {
+    "average": N_(
+        "Ranked by average game total (lowest first); ties go to %(ties)s; players still "
+        "equal share a place. Wins count shared wins."
+    ),
+    "wins": N_(
+        "Ranked by games won; ties go to %(ties)s; players still equal share a place. Wins "
+        "count shared wins."
+    ),
+    "points": N_(
+        "Ranked by points for places; ties go to %(ties)s; players still equal share a place. "
+        "Wins count shared wins."
+    ),
 }
 
 
 # How the settings page explains the choice of measure.
-RANKING_HINT = (
+RANKING_HINT = N_(
     "Average game total ranks the lowest average first; wins count shared wins too; points "
     "for places give each place the points the league lists."
 )
@@ -31,11 +54,13 @@ RANKING_HINT = (
 
 def ranking_words(measure: str) -> str:
     """How a standings table is ranked, its tie-breaks included, in one paragraph."""
-    return (
-        f"Ranked by {MEASURES[measure].lower()}; ties go to "
-        f"{', then '.join(TIE_BREAKS[measure])}; players still equal share a place. "
-        "Wins count shared wins."
-    )
+    first, second, third = (_(words) for words in TIE_BREAKS[measure])
+    ties = _("%(first)s, then %(second)s, then %(third)s") % {
+        "first": first,
+        "second": second,
+        "third": third,
+    }
+    return _(_RANKED_BY[measure]) % {"ties": ties}
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from scorekeeper.views import (
 from scorekeeper.views import exchange as exchange_views
 from scorekeeper.views import rulesets as ruleset_views
 from scorekeeper.views import sheets as sheet_views
+from scorekeeper.web import money
 from scorekeeper.web.database import WriteConflict
 from scorekeeper.words import possessive_ending
 
@@ -61,7 +62,7 @@ def register_blueprints(app: Flask) -> None:
         preset_summary=rules.ruleset_summary,
         ruleset_name=rules.ruleset_name,
         claim_noun=rules.claim_noun,
-        pennies=rules.pennies,
+        pennies=money.pennies,
         presets=list(rules.PRESETS.values()),
         papers=PAPERS,
     )

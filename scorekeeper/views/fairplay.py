@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from scorekeeper import rules
@@ -20,7 +21,9 @@ from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.read import settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.rules import limits
-from scorekeeper.web import access
+from scorekeeper.rules.rulings import house_points
+from scorekeeper.web import access, money
+from scorekeeper.web.language import possessive_words
 from scorekeeper.web.once import exactly_once
 
 bp = Blueprint("fairplay", __name__, url_prefix="/games/<int:game_id>")
@@ -67,7 +70,7 @@ def may_i(game_id: int, hand_id: int) -> Response:
     form = MayIForm()
     seat = _seat(game, form.seat.data)
     if not form.validate() or seat is None:
-        flash("Choose who said May I?.", "mayi-error")
+        flash(gettext("Choose who said May I?."), "mayi-error")
         return _back(game, "mayi")
     try:
         mayi.record_claim(
@@ -96,7 +99,7 @@ def take_back(game_id: int, hand_id: int) -> Response:
             mayi.take_back(hand, claim_id)
         except games.GameRefused as refusal:
             return _refused(game, refusal, "mayi")
-        flash("May I? taken back.", "mayi-success")
+        flash(gettext("May I? taken back."), "mayi-success")
     return _back(game, "mayi")
 
 
@@ -110,14 +113,14 @@ def priority(game_id: int) -> tuple[str, int]:
     form.current.choices = choices
     form.claimants.choices = choices
     if game.rules.may_i.buying:
-        form.claimants.label.text = "Who wants to buy?"
-    form.first.choices = [(-1, "Not sure"), *choices]
+        form.claimants.label.text = gettext("Who wants to buy?")
+    form.first.choices = [(-1, gettext("Not sure")), *choices]
     if not request.args and hand is not None:
         form.current.data = hand_card(game, hand).first_player.position
     answer = error = None
     in_turn = False
     if request.args and not form.validate():
-        error = "Choose whose turn it is and who says May I?."
+        error = gettext("Choose whose turn it is and who says May I?.")
     elif request.args:
         asked = list(form.claimants.data or [])
         if form.current.data in asked and not game.rules.may_i.buying:
@@ -134,13 +137,15 @@ def priority(game_id: int) -> tuple[str, int]:
             except rules.RulesError as refusal:
                 error = str(refusal)
             except (TypeError, IndexError):
-                error = "Choose whose turn it is and who says May I?."
+                error = gettext("Choose whose turn it is and who says May I?.")
     return render_template(
         "fairplay/priority.html",
         game=game,
         hand=hand,
         form=form,
         answer=answer,
+        # The name as its owner in a sentence ("Ann's turn"; other languages say "de Ann").
+        answer_owner=possessive_words(answer.player.name) if answer else "",
         in_turn=in_turn,
         error=error,
         claim_words=(
@@ -165,7 +170,7 @@ def stock(game_id: int, hand_id: int) -> Response:
         flash(str(refusal), "error")
         return _back(game)
     # What the table does now is on the table screen, under the stock button: said once.
-    flash("Recorded: the stock ran out.", "info")
+    flash(gettext("Recorded: the stock ran out."), "info")
     return _back(game)
 
 
@@ -189,7 +194,7 @@ def leave(game_id: int) -> Response | str | tuple[str, int]:
     if form.validate_on_submit():
         seat = _seat(game, form.seat.data)
         if seat is None or seat.left_from_hand is not None:
-            form.seat.errors = ["Choose a player of this game who is still at the table."]
+            form.seat.errors = [gettext("Choose a player of this game who is still at the table.")]
         else:
             from_hand = given(form.from_hand.data)
             ending = interruptions.leave_ending(game, seat, from_hand)
@@ -213,7 +218,7 @@ def _leave_page(
         game=game,
         form=form,
         ending=ending,
-        money=settlement.preview(game, ending) if ending else None,
+        money=settlement.preview(game, ending, money.pennies) if ending else None,
         leaver=leaver,
         leaving=rules.leaving_words(game.rules),
     ), status
@@ -230,10 +235,8 @@ def _record_leave(game: Game, seat: Seat, from_hand: int) -> Response | tuple[st
     if ended is not None:
         _ending_flash(ended)
         return _back(game)
-    flash(
-        f"{seat.player.name} leaves from hand {from_hand}. " + rules.leaving_words(game.rules),
-        "success",
-    )
+    left = gettext("%(name)s leaves from hand %(number)s.", name=seat.player.name, number=from_hand)
+    flash(" ".join((left, rules.leaving_words(game.rules))), "success")
     return _back(game)
 
 
@@ -246,7 +249,7 @@ def suspend(game_id: int) -> Response:
         interruptions.suspend(game)
     except games.GameRefused as refusal:
         return _refused(game, refusal)
-    flash("Game suspended. Resume it when everyone is back at the table.", "success")
+    flash(gettext("Game suspended. Resume it when everyone is back at the table."), "success")
     return _back(game)
 
 
@@ -267,7 +270,7 @@ def resume(game_id: int) -> Response | str | tuple[str, int]:
         except games.GameRefused as error:
             form.everyone_present.errors = [str(error)]
         else:
-            flash("Game resumed.", "success")
+            flash(gettext("Game resumed."), "success")
             return _back(game)
     status = 422 if form.is_submitted() else 200
     return render_template(
@@ -298,7 +301,9 @@ def end(game_id: int) -> Response | str | tuple[str, int]:
         if owner or form.agreed.data:
             _ending_flash(interruptions.end_game(game))
             return _back(game)
-        form.agreed.errors = ["Tick that everyone at the table agrees, or ask the league's owner."]
+        form.agreed.errors = [
+            gettext("Tick that everyone at the table agrees, or ask the league's owner.")
+        ]
     status = 422 if form.is_submitted() else 200
     hand = games.current_hand(game)
     return render_template(
@@ -306,7 +311,7 @@ def end(game_id: int) -> Response | str | tuple[str, int]:
         game=game,
         form=form,
         ending=ending,
-        money=settlement.preview(game, ending),
+        money=settlement.preview(game, ending, money.pennies),
         owner=owner,
         hand=hand,
     ), status
@@ -339,4 +344,5 @@ def rulings(game_id: int) -> str:
         query=query,
         total=len(every),
         fairness=rules.fairness_in_force(game.rules),
+        house_points=house_points(game.rules),
     )
