@@ -67,7 +67,9 @@ def build(owner: Account) -> League:
     rulesets.copy_ruleset(
         league, replace(league.rulesets[0].rules, settlement=PENNIES), "Continental for pennies"
     )
-    settings.update_settings(league, "The Pinned", "average", [5, 3, 1], 2, "A4", "UTC")
+    settings.update_settings(
+        league, "The Pinned", "average", [5, 3, 1], 2, "A4", "UTC", rating_by="league"
+    )
     db.session.commit()
 
     play(start(league, FOUR, date(2025, 3, 1), pennies=True), PLAYED_OUT)

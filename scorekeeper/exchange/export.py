@@ -56,6 +56,7 @@ def league_to_dict(league: League) -> dict[str, Any]:
             "ranking": league.ranking,
             "place_points": list(league.place_points or []),
             "min_games": league.min_games,
+            "rating_by": league.rating_by,
             "paper_size": league.paper_size,
             "time_zone": league.time_zone,
         },

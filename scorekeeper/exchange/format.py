@@ -12,10 +12,11 @@ from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 
 FORMAT = "scorekeeper-league"
-VERSION = 3
+VERSION = 4
 # Version 2 added the league's time zone; a file of version 1 still reads (its league in UTC).
 # Version 3 added the hands' proposed corrections; older files have none.
-READABLE_VERSIONS = (1, 2, 3)
+# Version 4 added how the league pools its ratings; older files have one rating per league.
+READABLE_VERSIONS = (1, 2, 3, 4)
 
 # What a player's line of a hand holds: the facts the table reported, then what the app
 # computed from them (written by the export, ignored by the import).

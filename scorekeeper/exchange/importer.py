@@ -26,11 +26,20 @@ from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Account, League, LeagueRuleSet
 from scorekeeper.paper import DEFAULT_PAPER, PAPER_NAMES
 from scorekeeper.rules import limits
+from scorekeeper.rules.rating import DEFAULT_RATING_BY, RATING_BY
 from scorekeeper.rules.standings import MEASURES
 
 HEADER = ("format", "version", "exported_at")
 FILE_FIELDS = (*HEADER, "league", "players", "rulesets", "seasons", "games")
-LEAGUE_FIELDS = ("name", "ranking", "place_points", "min_games", "paper_size", "time_zone")
+LEAGUE_FIELDS = (
+    "name",
+    "ranking",
+    "place_points",
+    "min_games",
+    "rating_by",
+    "paper_size",
+    "time_zone",
+)
 
 
 def import_league(data: bytes | str, owner: Account | None = None) -> League:
@@ -95,6 +104,7 @@ def _league(node: Node, owner: Account | None) -> dict[str, Any]:
         "ranking": node.get("ranking", "average").choice(tuple(MEASURES)),
         "place_points": [point.integer(0, limits.PLACE_POINTS.high) for point in places],
         "min_games": min_games.integer(0, limits.GAMES_TO_RANK.high),
+        "rating_by": node.get("rating_by", DEFAULT_RATING_BY).choice(tuple(RATING_BY)),
         "paper_size": node.get("paper_size", DEFAULT_PAPER).choice(PAPER_NAMES),
         "time_zone": _time_zone(node.get("time_zone", zones.UTC_NAME)),
     }

@@ -15,11 +15,13 @@ from scorekeeper.forms.language import FOLLOW
 from scorekeeper.languages import LANGUAGES
 from scorekeeper.paper import PAPERS
 from scorekeeper.rules import limits
+from scorekeeper.rules.rating import rating_by_choices
 from scorekeeper.rules.standings import MEASURES
 
 
 class LeagueSettingsForm(AppForm):
-    """How the league ranks its players, the paper it prints on, its time zone and language."""
+    """How the league ranks and rates its players, the paper it prints on, its time zone and
+    language."""
 
     name = StringField(
         "League name",
@@ -38,6 +40,7 @@ class LeagueSettingsForm(AppForm):
         "Give a number of games from 0 to 1000.",
         validators=[NumberRequired("Give a number of games, 0 for none.")],
     )
+    rating_by = SelectField(lazy_gettext("Rating"))
     paper_size = SelectField("Paper")
     # Only a zone of the list is accepted (SelectField refuses any other value).
     time_zone = SelectField("Time zone")
@@ -48,6 +51,7 @@ class LeagueSettingsForm(AppForm):
         # Choices are set here rather than on the fields: WTForms 3.3 warns on tuple choices
         # given to a field's constructor, and this form works the same on every version.
         self.ranking.choices = list(MEASURES.items())
+        self.rating_by.choices = rating_by_choices()
         self.paper_size.choices = [(paper.name, paper.label) for paper in PAPERS]
         self.time_zone.choices = zone_choices()
         every_reader = lazy_gettext("Each reader's own")

@@ -43,13 +43,16 @@ def update_settings(
     paper: str,
     time_zone: str,
     language: str | None = None,
+    *,
+    rating_by: str,
 ) -> None:
-    """Change how the league ranks players, prints, shows its dates and times, and which
-    language its sheets and read-only link speak (None: each reader's own)."""
+    """Change how the league ranks and rates players, prints, shows its dates and times, and
+    which language its sheets and read-only link speak (None: each reader's own)."""
     league.name = name
     league.ranking = ranking
     league.place_points = place_points
     league.min_games = min_games
+    league.rating_by = rating_by
     league.paper_size = paper
     league.time_zone = time_zone
     league.language = language

@@ -14,6 +14,7 @@ from scorekeeper.languages import LONGEST_CODE
 from scorekeeper.models.base import Timestamped, ruleset_of
 from scorekeeper.paper import DEFAULT_PAPER
 from scorekeeper.rules.limits import fold_name
+from scorekeeper.rules.rating import DEFAULT_RATING_BY
 from scorekeeper.zones import LONGEST_NAME, UTC_NAME
 
 if TYPE_CHECKING:
@@ -34,6 +35,11 @@ class League(Timestamped, db.Model):  # type: ignore[name-defined]
     ranking: Mapped[str] = mapped_column(String(20), default="average")
     place_points: Mapped[list[int]] = mapped_column(JSON, default=lambda: [5, 3, 1])
     min_games: Mapped[int] = mapped_column(default=0)
+    # The rating's pools: "league" (one rating over every game) or "family" (one per family
+    # of rules, a preset and the league's copies of it): rules.rating.RATING_BY.
+    rating_by: Mapped[str] = mapped_column(
+        String(10), default=DEFAULT_RATING_BY, server_default=DEFAULT_RATING_BY
+    )
     paper_size: Mapped[str] = mapped_column(String(10), default=DEFAULT_PAPER)
     # The IANA zone the league's dates and times are shown in (times are kept in UTC).
     time_zone: Mapped[str] = mapped_column(

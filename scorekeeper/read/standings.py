@@ -34,6 +34,10 @@ class SeasonChoice:
         )
 
 
+# Every game of the league, whatever its day: the last of its seasons.
+EVERY_GAME = SeasonChoice(ALL_TIME, "All time")
+
+
 def seasons(league: League) -> list[SeasonChoice]:
     """The league's seasons, newest first, then all time.
 
@@ -45,7 +49,7 @@ def seasons(league: League) -> list[SeasonChoice]:
             SeasonChoice(f"s{s.id}", s.name, s.starts_on, s.ends_on)
             for s in sorted(league.seasons, key=lambda s: s.starts_on, reverse=True)
         ]
-        return [*own, SeasonChoice(ALL_TIME, "All time")]
+        return [*own, EVERY_GAME]
     years = db.session.scalars(
         select(extract("year", Game.started_on).label("year"))
         .where(Game.league_id == league.id)
@@ -56,7 +60,7 @@ def seasons(league: League) -> list[SeasonChoice]:
         SeasonChoice(str(int(y)), str(int(y)), date(int(y), 1, 1), date(int(y), 12, 31))
         for y in years
     ]
-    return [*calendar, SeasonChoice(ALL_TIME, "All time")]
+    return [*calendar, EVERY_GAME]
 
 
 def current_season(choices: list[SeasonChoice], today: date | None = None) -> SeasonChoice:
@@ -85,7 +89,7 @@ def in_season(league: League, season: SeasonChoice) -> list[ColumnElement[bool]]
     return conditions
 
 
-def _counted_games(league: League, season: SeasonChoice) -> ColumnElement[bool]:
+def counted_games(league: League, season: SeasonChoice) -> ColumnElement[bool]:
     """Games that count in standings: finished, not discarded, started within the season."""
     return and_(*in_season(league, season), Game.counts)
 
@@ -116,7 +120,7 @@ def _sums(league: League, season: SeasonChoice) -> Sequence[Row[Any]]:
             func.sum(Seat.net_parts).label("net_parts"),
         )
         .join(Game, Game.id == Seat.game_id)
-        .where(_counted_games(league, season))
+        .where(counted_games(league, season))
         .group_by(Seat.player_id)
         .subquery()
     )
@@ -184,7 +188,7 @@ def recent_and_counted(
     """The season's last `limit` counted games, oldest first, each player's total in them (None
     for a game sat out), and how many games count in the season: one statement, the last games
     joined to their seats with the count beside each."""
-    counts = _counted_games(league, season)
+    counts = counted_games(league, season)
     # Counted apart from the last games, so that those are read from the end of the index.
     counted = select(func.count()).where(counts).scalar_subquery()
     last = (

@@ -1,13 +1,14 @@
-"""What the standings page shows of a season, computed once per change of the league.
+"""What the standings page shows of a season, and the league's ratings, computed once per
+change of the league.
 
 Summing a season of a thousand games takes longer than drawing the page, and the figures
 change only when a game ends or an ended game is fixed, a player or a season is edited:
-each process keeps the figures it computed (`functools.lru_cache`, at most `KEPT` seasons)
-under what decides them, read from the league's row on every request: the database, the
-league's id and creation time, its standings stamp (moved in the same transaction as any
-such change, see scorekeeper/models/stamp.py) and its ranking settings. A change made by
-another worker or process moves the stamp, so the next request computes afresh: what is
-kept is never stale.
+each process keeps the figures it computed (`functools.lru_cache`, at most `KEPT` seasons,
+and `RATINGS_KEPT` leagues' ratings) under what decides them, read from the league's row on
+every request: the database, the league's id and creation time, its standings stamp (moved
+in the same transaction as any such change, see scorekeeper/models/stamp.py) and its
+ranking and rating settings. A change made by another worker or process moves the stamp, so
+the next request computes afresh: what is kept is never stale.
 The figures are immutable, shared safely across threads.
 """
 
@@ -26,10 +27,14 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League
 from scorekeeper.read import charts, standings
+from scorekeeper.read.ratings import LeagueRatings, league_ratings
 from scorekeeper.read.standings import RecentGame, SeasonChoice
 from scorekeeper.rules.standings import Ranked, rank
 
 KEPT = 256  # seasons' figures kept per process (a few KiB each), and as many season lists
+# Leagues' ratings kept per process: every player's step in every game, up to a MiB or so for
+# a league of a thousand games of eight.
+RATINGS_KEPT = 32
 CHART_PLAYERS = 8
 
 
@@ -56,7 +61,8 @@ class SeasonFigures:
 
 @dataclass(frozen=True)
 class Standing:
-    """What a league's standings depend on: its database and row, the stamp and the ranking."""
+    """What a league's standings depend on: its database and row, the stamp, the ranking and
+    how ratings are pooled."""
 
     database: str
     league_id: int
@@ -65,6 +71,7 @@ class Standing:
     ranking: str
     place_points: tuple[int, ...]
     min_games: int
+    rating_by: str
 
 
 def _standing(league: League) -> Standing:
@@ -76,6 +83,7 @@ def _standing(league: League) -> Standing:
         league.ranking,
         tuple(league.place_points or ()),
         league.min_games,
+        league.rating_by,
     )
 
 
@@ -89,6 +97,11 @@ def figures(league: League, season: SeasonChoice) -> SeasonFigures:
     return _figures(_standing(league), season)
 
 
+def ratings(league: League) -> LeagueRatings:
+    """The league's ratings over all its counted games (see `ratings.league_ratings`)."""
+    return _ratings(_standing(league))
+
+
 @lru_cache(maxsize=KEPT)
 def _seasons(standing: Standing) -> tuple[SeasonChoice, ...]:
     return tuple(standings.seasons(_league(standing)))
@@ -97,6 +110,11 @@ def _seasons(standing: Standing) -> tuple[SeasonChoice, ...]:
 @lru_cache(maxsize=KEPT)
 def _figures(standing: Standing, season: SeasonChoice) -> SeasonFigures:
     return _compute(_league(standing), season)
+
+
+@lru_cache(maxsize=RATINGS_KEPT)
+def _ratings(standing: Standing) -> LeagueRatings:
+    return league_ratings(_league(standing))
 
 
 def _league(standing: Standing) -> League:

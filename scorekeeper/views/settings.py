@@ -17,6 +17,7 @@ from scorekeeper.league import accounts
 from scorekeeper.league import settings as league_settings
 from scorekeeper.league.passphrases import suggested_passcode
 from scorekeeper.models import League
+from scorekeeper.rules.rating import rating_by_hint
 from scorekeeper.rules.standings import RANKING_HINT
 from scorekeeper.web.access import owner_only
 from scorekeeper.web.database import transaction
@@ -31,6 +32,7 @@ def _settings_form(league: League, from_request: bool = False) -> LeagueSettings
         "ranking": league.ranking,
         "place_points": ", ".join(map(str, league.place_points or [])),
         "min_games": league.min_games,
+        "rating_by": league.rating_by,
         "paper_size": league.paper_size,
         "time_zone": league.time_zone,
         "language": league.language or FOLLOW,
@@ -55,6 +57,7 @@ def _page(
         action_form=ActionForm(formdata=None),
         passcode_form=passcode_form or SetPasscodeForm(formdata=None),
         ranking_hint=RANKING_HINT,
+        rating_hint=rating_by_hint(),
         phones=accounts.joined_phones(league),
         default_zone=zones.default_zone(current_app.config["TIME_ZONE"]),
         guesses=accounts.passcode_guesses(league),
@@ -66,8 +69,8 @@ def _page(
 @owner_only
 @transaction
 def show(league_id: int) -> Response | tuple[str, int]:
-    """Change the league's name, ranking measure, points for places, minimum games, paper
-    time zone and language."""
+    """Change the league's name, ranking measure, points for places, minimum games, how ratings
+    are pooled, paper, time zone and language."""
     league = db.get_or_404(League, league_id)
     form = _settings_form(league, from_request=True)
     if form.validate_on_submit():
@@ -80,6 +83,7 @@ def show(league_id: int) -> Response | tuple[str, int]:
             form.paper_size.data,
             form.time_zone.data,
             known_language(form.language.data),
+            rating_by=form.rating_by.data,
         )
         flash("Settings saved.", "success")
         return redirect(url_for("settings.show", league_id=league.id))

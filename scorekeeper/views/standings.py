@@ -9,7 +9,9 @@ from scorekeeper.extensions import db
 from scorekeeper.league import leagues
 from scorekeeper.models import League
 from scorekeeper.read import charts, pdf, players, standings, standings_page
+from scorekeeper.read.ratings import player_ratings
 from scorekeeper.rules import limits
+from scorekeeper.rules.rating import family_name, rating_words, waiting_words
 from scorekeeper.rules.standings import MEASURES, ranking_words
 from scorekeeper.views.sheets import date_words, left_out_words
 from scorekeeper.web import access, language
@@ -35,7 +37,22 @@ def standings_context(league: League, season_key: str | None) -> dict:
         "season_pennies": figures.pennies,
         "discarded": figures.discarded,
         "chart": figures.chart,
+        "ratings": _rating_blocks(league),
+        "rating_words": rating_words(league.rating_by),
     }
+
+
+def _rating_blocks(league: League) -> list[dict]:
+    """Each pool of the league's ratings as the standings show it: its family's name, the
+    players rated, and when the others will be."""
+    return [
+        {
+            "name": family_name(pool.family),
+            "rated": pool.rated,
+            "waiting": [(line, waiting_words(line.step)) for line in pool.waiting],
+        }
+        for pool in standings_page.ratings(league).pools
+    ]
 
 
 @bp.get("/standings")
@@ -110,4 +127,9 @@ def player(league_id: int, player_id: int) -> str:
         nemesis=rules.nemesis(person.name, rivals),
         favourite=rules.favourite(person.name, rivals),
         rivals_rule=rules.rivals_rule_words(),
+        ratings=[
+            (rating, family_name(rating.family), waiting_words(rating.last))
+            for rating in player_ratings(standings_page.ratings(league), person.id)
+        ],
+        rating_words=rating_words(league.rating_by),
     )
