@@ -8,8 +8,10 @@ table stops early has unplayed hands, so nobody at the table finished it: it is 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Generic, Literal, TypeVar
 
 from scorekeeper.rules.incomplete_game import GameVerdict, final_game_totals
@@ -80,30 +82,34 @@ def names_in_words(names: list[str]) -> str:
     return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
-def _cause_words(cause: EndCause, hands_played: int, hands_in_game: int) -> str:
-    if cause == "played_out":
-        return ""
+def _cause_message(cause: EndCause, hands_in_game: int) -> str:
+    """Why the game ended, its numbers not filled in yet (a game played out says nothing)."""
     if cause == "agreement":
-        words = ngettext(
+        return ngettext(
             "The table ended the game after %(played)s of %(count)s hand.",
             "The table ended the game after %(played)s of %(count)s hands.",
             hands_in_game,
         )
-    elif cause == "leavers":
-        words = ngettext(
+    if cause == "leavers":
+        return ngettext(
             "Fewer than two players were left to go on, so the game ended after %(played)s of "
             "%(count)s hand.",
             "Fewer than two players were left to go on, so the game ended after %(played)s of "
             "%(count)s hands.",
             hands_in_game,
         )
-    else:
-        words = ngettext(
+    if cause == "not_resumed":
+        return ngettext(
             "The game was suspended after %(played)s of %(count)s hand and did not go on.",
             "The game was suspended after %(played)s of %(count)s hands and did not go on.",
             hands_in_game,
         )
-    return words % {"played": hands_played, "count": hands_in_game}
+    return ""
+
+
+def _cause_words(cause: EndCause, hands_played: int, hands_in_game: int) -> str:
+    message = _cause_message(cause, hands_in_game)
+    return message % {"played": hands_played, "count": hands_in_game} if message else ""
 
 
 def game_ending(
@@ -233,23 +239,16 @@ def _note(
     """What the game keeps of its ending: why it ended, then its outcome in short."""
     if not rule_on:
         everyone_finished = len(finishers) == len(verdict.totals)
-        outcome = (
-            ""
-            if everyone_finished
-            else _(
-                "The totals stand as they were: this league posts no totals for unfinished games."
-            )
-        )
+        outcome = "" if everyone_finished else _outcome_message("unposted")
     elif verdict.discarded:
         outcome = (
-            _("Nobody played every hand, so the game counts for nothing.")
+            _outcome_message("nobody_finished")
             if not finishers
-            else _("Only %(name)s finished, so the game counts for nothing.")
-            % {"name": finishers[0]}
+            else _outcome_message("one_finished") % {"name": finishers[0]}
         )
     elif verdict.posted:
         high, second = verdict.posted_from
-        outcome = _("A player who did not finish is posted %(high)s + %(second)s = %(total)s.") % {
+        outcome = _outcome_message("posted") % {
             "high": high,
             "second": second,
             "total": high + second,
@@ -260,3 +259,64 @@ def _note(
         part for part in (_cause_words(cause, hands_played, hands_in_game), outcome) if part
     )
     return note if len(note) <= NOTE_LIMIT else outcome[:NOTE_LIMIT]
+
+
+Outcome = Literal["unposted", "nobody_finished", "one_finished", "posted"]
+OUTCOMES: tuple[Outcome, ...] = ("unposted", "nobody_finished", "one_finished", "posted")
+
+
+def _outcome_message(outcome: Outcome) -> str:
+    """What a game's note says of its outcome, its names and numbers not filled in yet."""
+    if outcome == "unposted":
+        return _("The totals stand as they were: this league posts no totals for unfinished games.")
+    if outcome == "nobody_finished":
+        return _("Nobody played every hand, so the game counts for nothing.")
+    if outcome == "one_finished":
+        return _("Only %(name)s finished, so the game counts for nothing.")
+    return _("A player who did not finish is posted %(high)s + %(second)s = %(total)s.")
+
+
+# What fills each placeholder of a note's sentences: a count or a total, or a player's name.
+_FILLED = {"name": r"(?P<name>.+?)", "played": r"(?P<played>\d+)", "count": r"(?P<count>\d+)",
+           "high": r"(?P<high>-?\d+)", "second": r"(?P<second>-?\d+)",
+           "total": r"(?P<total>-?\d+)"}  # fmt: skip
+
+
+def _pattern(message: str) -> str:
+    """A regular expression that matches `message` with its placeholders filled."""
+    return re.sub(r"%\\\((\w+)\\\)s", lambda m: _FILLED[m.group(1)], re.escape(message))
+
+
+@lru_cache(maxsize=1)
+def _note_patterns() -> tuple[tuple[re.Pattern[str], EndCause | None, Outcome | None], ...]:
+    """Every note the app writes, as a pattern of its English words, with what it is made of."""
+    causes: list[tuple[str, EndCause | None]] = [("", None)]
+    for cause in END_CAUSES[1:]:
+        for count in (1, 2):
+            causes.append((in_english(partial(_cause_message, cause, count)), cause))
+    outcomes: list[tuple[str, Outcome | None]] = [("", None)]
+    outcomes += [(in_english(partial(_outcome_message, each)), each) for each in OUTCOMES]
+    return tuple(
+        (re.compile(" ".join(_pattern(m) for m in (said, ended) if m), re.S), cause, outcome)
+        for said, cause in causes
+        for ended, outcome in outcomes
+        if said or ended
+    )
+
+
+def note_shown(note: str) -> str:
+    """A game's end note, kept in English, in the language spoken now: the note as kept when
+    the app did not write it (a league file's own words) or it was cut to its limit."""
+    for pattern, cause, outcome in _note_patterns():
+        found = pattern.fullmatch(note)
+        if found is None:
+            continue
+        filled = found.groupdict()
+        numbers = {key: int(value) for key, value in filled.items() if key != "name"}
+        parts = []
+        if cause is not None:
+            parts.append(_cause_words(cause, numbers["played"], numbers["count"]))
+        if outcome is not None:
+            parts.append(_outcome_message(outcome) % {**filled, **numbers})
+        return " ".join(parts)
+    return note

@@ -68,6 +68,7 @@ def register_blueprints(app: Flask) -> None:
     )
     app.jinja_env.filters["possessive"] = possessive_markup
     app.jinja_env.filters["local_time"] = local_time_words
+    app.jinja_env.filters["end_note"] = rules.ending.note_shown
 
     @app.errorhandler(400)
     def bad_request(error: HTTPException) -> tuple[str, int]:
