@@ -14,7 +14,8 @@ import re
 import pytest
 from flask import Response
 from sqlalchemy import select
-from test_other_systems import OUT, hand_post
+from test_other_systems import OUT, hand_post, shown_values
+from test_rulesets import copy_rules, edit_url
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
@@ -213,3 +214,30 @@ def test_the_rules_printed_with_a_sheet_speak_the_language(
     shown = visible_text(rules_section(translated))
     for piece in words:
         assert piece in shown
+
+
+# fmt: off
+@pytest.mark.parametrize(
+    ("preset",            "headers", "contract",  "bonuses"),
+    [
+        ("continental-spain", SPANISH,   "2 tríos",   "Down and out in one turn: -10, solo quien cierra"),
+        ("contract-romme",    GERMAN,    "2 Sätze",   ""),
+    ],
+    ids=["es-spain", "de-romme"],
+)
+# fmt: on
+def test_the_editor_reads_back_the_contracts_it_shows_in_the_language_spoken(
+    client, make_league, preset, headers, contract, bonuses
+):
+    league = make_league(preset=preset)
+    record = copy_rules(client, league, "Ours", origin=f"preset:{preset}")
+    before = record.rules
+
+    shown = shown_values(client.get(edit_url(record), headers=headers))
+    assert shown["hands-0-contract"] == contract
+    assert shown["bonuses"] == bonuses
+    saved = client.post(edit_url(record), data=shown, headers=headers)
+
+    assert saved.status_code == 302
+    db.session.expire_all()
+    assert record.rules == before
