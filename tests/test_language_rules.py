@@ -10,6 +10,7 @@ are their templates', translated with those pages).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from flask import Response
@@ -215,6 +216,17 @@ def test_the_rules_printed_with_a_sheet_speak_the_language(
     for piece in words:
         assert piece in shown
 
+
+def test_a_sheet_with_wild_ranks_prints_the_hands_special_rules_too(client, make_game):
+    game = make_game(players=NAMES, preset="progressive")
+    first = replace(game.rules.hands[0], note="Oma deals with her eyes closed.")
+    game.rules_data = rules.ruleset_to_dict(replace(game.rules, hands=(first, *game.rules.hands[1:])))
+    db.session.commit()
+
+    shown = visible_text(rules_section(client.get(f"/games/{game.id}/blank", headers=SPANISH)))
+
+    assert "Comodín de la mano, 20 puntos si queda en la mano: mano 1: 3," in shown
+    assert "* Mano 1: Oma deals with her eyes closed." in shown
 
 # fmt: off
 @pytest.mark.parametrize(
