@@ -331,7 +331,9 @@ class HandForm:
         what went wrong (with the player's name and the input's label) and the input's id."""
         found: list[tuple[str, str]] = []
         for name, player in zip(names, self.players, strict=False):
-            labelled: list[tuple[str, Input]] = [(g.label, count) for g, count in player.counts]
+            labelled: list[tuple[str, Input]] = [
+                (rules.label_words(g.label), count) for g, count in player.counts
+            ]
             labelled += [(f.label, f) for f in (player.total, player.short, player.penalty)]
             labelled.append((player.penalty_reason.label, player.penalty_reason))
             found += [

@@ -324,7 +324,7 @@ def renew_stock(hand: Hand) -> str:
 def stock_renewal_words(hand: Hand) -> str:
     """What the table does about the stock in the hand in play, after what is recorded."""
     if hand.stock_ran_out:
-        return rules.STOCK_GONE_WORDS
+        return rules.stock_gone_words()
     return rules.stock_words(hand.game.rules.stock)
 
 

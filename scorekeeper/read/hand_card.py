@@ -61,12 +61,8 @@ def hand_card(game: Game, hand: Hand) -> HandCard:
         dealer=seats[dealer],
         first_player=seats[rules.first_player_among(dealer, len(seats), present)],
         going_out=rules.going_out_words(rs, hand.number),
-        note=rule.note,
-        wild_rank=(
-            rules.wild_rank_label(rule.wild_rank).removesuffix(" (wild)")
-            if rule.wild_rank
-            else None
-        ),
+        note=rules.hand_note(rs, hand.number),
+        wild_rank=rules.wild_rank_words(rule.wild_rank) if rule.wild_rank else None,
         wild_rank_points=rs.wild_rank_points,
         claim_noun=rules.claim_noun(rs),
         claim_words=rules.hand_claim_words(rs, hand.number),

@@ -1,7 +1,13 @@
 """The game's rules as pure Python: rule sets as data and the functions the table needs."""
 
 from scorekeeper.rules.bonuses import bonus_points, bonuses_text, parse_bonuses
-from scorekeeper.rules.contracts import group_label, groups_by_price, parse_contract, rank_name
+from scorekeeper.rules.contracts import (
+    group_label,
+    groups_by_price,
+    melds_in_words,
+    parse_contract,
+    rank_name,
+)
 from scorekeeper.rules.corrections import (
     CORRECTIONS_WORDS,
     CorrectionTerms,
@@ -19,7 +25,6 @@ from scorekeeper.rules.corrections import (
 )
 from scorekeeper.rules.dealing import (
     GOING_OUT_WORDS,
-    STOCK_GONE_WORDS,
     StockRunOut,
     cards_dealt,
     cards_dealt_words,
@@ -30,13 +35,14 @@ from scorekeeper.rules.dealing import (
     decks_for,
     going_out_words,
     hand_count,
+    hand_note,
     hand_rule,
     is_unset,
-    melds_in_words,
     minimum_cards,
     player_count_refusal,
     ruleset_name,
     ruleset_summary,
+    stock_gone_words,
     stock_run_out,
     stock_words,
     wild_words,
@@ -137,7 +143,6 @@ from scorekeeper.rules.ruleset import (
     MELD_KINDS,
     PRIORITIES,
     RANKS,
-    SET_BY_FAMILY,
     STANDARD_RANKS,
     STOCK_KINDS,
     Bonus,
@@ -159,6 +164,7 @@ from scorekeeper.rules.scoring import (
     PossibleTotals,
     hand_prices,
     is_possible_total,
+    label_words,
     places,
     points_for_tally,
     possible_totals,
@@ -166,6 +172,7 @@ from scorekeeper.rules.scoring import (
     report_groups,
     running_totals,
     wild_rank_label,
+    wild_rank_words,
 )
 from scorekeeper.rules.seating import (
     dealers,
@@ -217,7 +224,6 @@ __all__ = [
     "PRESETS",
     "PRIORITIES",
     "RANKS",
-    "SET_BY_FAMILY",
     "STANDARD_RANKS",
     "STOCK_KINDS",
     "SUSPENSION_WORDS",
@@ -303,6 +309,7 @@ __all__ = [
     "groups_by_price",
     "hand_claim_words",
     "hand_count",
+    "hand_note",
     "bonus_points",
     "bonuses_text",
     "hand_prices",
@@ -310,6 +317,7 @@ __all__ = [
     "impossible_total_words",
     "is_possible_total",
     "is_unset",
+    "label_words",
     "leaving_words",
     "may_i_allowed",
     "may_i_limit",
@@ -369,6 +377,7 @@ __all__ = [
     "two_highest",
     "validate_ruleset",
     "wild_rank_label",
+    "wild_rank_words",
     "wild_words",
     "EndCause",
     "EndingRow",
@@ -377,6 +386,6 @@ __all__ = [
     "StockRunOut",
     "game_ending",
     "names_in_words",
+    "stock_gone_words",
     "stock_run_out",
-    "STOCK_GONE_WORDS",
 ]

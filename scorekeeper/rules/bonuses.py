@@ -6,10 +6,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from scorekeeper.rules.language import N_, _
 from scorekeeper.rules.ruleset import Bonus, PriceGroup, RulesError, RuleSet
 
-OUT_ONLY = "out only"
-_LINE = re.compile(r"\s*(.+?)\s*:\s*([+-]?\d{1,4})\s*(?:,\s*(out only)\s*)?", re.IGNORECASE)
+OUT_ONLY = N_("out only")
+# The words `bonuses_text` writes after the points, in each language the app speaks: an owner
+# may type any of them.
+OUT_ONLY_WORDS = ("out only", "solo quien cierra", "nur wer ausmacht")
+_OUT_ONLY = "|".join(map(re.escape, OUT_ONLY_WORDS))
+_LINE = re.compile(rf"\s*(.+?)\s*:\s*([+-]?\d{{1,4}})\s*(?:,\s*({_OUT_ONLY})\s*)?", re.IGNORECASE)
 
 
 def bonus_groups(rs: RuleSet) -> tuple[PriceGroup, ...]:
@@ -29,9 +34,10 @@ def card_tally(rs: RuleSet, tally: Mapping[str, int]) -> dict[str, int]:
 
 
 def bonuses_text(bonuses: tuple[Bonus, ...]) -> str:
-    """The bonuses as the editor shows them: "Down and out in one turn: -10, out only"."""
+    """The bonuses as the editor shows them: "Down and out in one turn: -10, out only" (each
+    label as stored, the words after it in the language spoken)."""
     return "\n".join(
-        f"{bonus.label}: {bonus.points}" + (f", {OUT_ONLY}" if bonus.out_only else "")
+        f"{bonus.label}: {bonus.points}" + (f", {_(OUT_ONLY)}" if bonus.out_only else "")
         for bonus in bonuses
     )
 
@@ -46,9 +52,12 @@ def parse_bonuses(text: str) -> tuple[Bonus, ...]:
         found = _LINE.fullmatch(line)
         if not found:
             raise RulesError(
-                f"Bonus line {number}: write what earns it, a colon, then its points, and "
-                f"“{OUT_ONLY}” when only the player who went out earns it, e.g. "
-                f"“Down and out in one turn: -10, {OUT_ONLY}”."
+                _(
+                    "Bonus line %(number)s: write what earns it, a colon, then its points, and "
+                    "“%(out_only)s” when only the player who went out earns it, e.g. "
+                    "“Down and out in one turn: -10, %(out_only)s”."
+                )
+                % {"number": number, "out_only": _(OUT_ONLY)}
             )
         bonuses.append(Bonus(found[1], int(found[2]), out_only=found[3] is not None))
     return tuple(bonuses)

@@ -5,32 +5,27 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from scorekeeper.rules.language import _, ngettext
-from scorekeeper.rules.ruleset import (
-    DEFAULT_LENGTHS,
-    SET_BY_FAMILY,
-    DeckCount,
-    HandRule,
-    Meld,
-    RulesError,
-    RuleSet,
-    StockPolicy,
-)
+from scorekeeper.rules.contracts import melds_in_words
+from scorekeeper.rules.language import N_, _, ngettext
+from scorekeeper.rules.ruleset import DeckCount, HandRule, Meld, RulesError, RuleSet, StockPolicy
 
+# Each way of going out in words, kept in English and translated where shown.
 GOING_OUT_WORDS: dict[str, str] = {
-    "normal": "Go out by melding, laying off or discarding your last card.",
-    "no_discard": "Go out only by melding every card you hold; no last discard.",
-    "all_at_once": "Go out by melding your whole hand in one turn, with no discard.",
+    "normal": N_("Go out by melding, laying off or discarding your last card."),
+    "no_discard": N_("Go out only by melding every card you hold; no last discard."),
+    "all_at_once": N_("Go out by melding your whole hand in one turn, with no discard."),
 }
 
 STOCK_WORDS: dict[str, str] = {
-    "turn_over_once": (
+    "turn_over_once": N_(
         "When the stock runs out, turn the discard pile over, unshuffled, as the new stock. "
         "This happens only once: if the stock runs out again, the hand ends and everyone "
         "counts the cards they hold."
     ),
-    "reshuffle": ("When the stock runs out, shuffle the discard pile and use it as the new stock."),
-    "reshuffle_keep_top": (
+    "reshuffle": N_(
+        "When the stock runs out, shuffle the discard pile and use it as the new stock."
+    ),
+    "reshuffle_keep_top": N_(
         "When the stock runs out, leave the top discard face up and shuffle the rest of the "
         "discard pile into a new stock. If both piles are used up, the hand ends and everyone "
         "counts the cards they hold."
@@ -42,9 +37,12 @@ def player_count_refusal(rs: RuleSet, players: int) -> str | None:
     """Why a game of these rules cannot seat this many players, in words; None when it can."""
     if rs.min_players <= players <= rs.max_players:
         return None
-    return (
-        f"{rs.name} is played by {rs.min_players} to {rs.max_players} players; you chose {players}."
-    )
+    return _("%(rules)s is played by %(least)s to %(most)s players; you chose %(count)s.") % {
+        "rules": ruleset_name(rs),
+        "least": rs.min_players,
+        "most": rs.max_players,
+        "count": players,
+    }
 
 
 def decks_for(rs: RuleSet, players: int) -> DeckCount:
@@ -55,7 +53,10 @@ def decks_for(rs: RuleSet, players: int) -> DeckCount:
     for row in rs.deck_counts:
         if row.min_players <= players <= row.max_players:
             return row
-    raise RulesError(player_count_refusal(rs, players) or f"{rs.name}: no decks for {players}.")
+    raise RulesError(
+        player_count_refusal(rs, players)
+        or _("%(rules)s: no decks for %(count)s.") % {"rules": ruleset_name(rs), "count": players}
+    )
 
 
 def decks_at_table(rs: RuleSet, players: int) -> DeckCount:
@@ -78,7 +79,10 @@ def hand_rule(rs: RuleSet, hand_number: int) -> HandRule:
     :raises RulesError: for a hand the game does not have.
     """
     if not 1 <= hand_number <= len(rs.hands):
-        raise RulesError(f"{rs.name} has hands 1 to {len(rs.hands)}, not hand {hand_number}.")
+        raise RulesError(
+            _("%(rules)s has hands 1 to %(count)s, not hand %(number)s.")
+            % {"rules": ruleset_name(rs), "count": len(rs.hands), "number": hand_number}
+        )
     return rs.hands[hand_number - 1]
 
 
@@ -106,37 +110,28 @@ def contract_words(rs: RuleSet, hand_number: int) -> str:
     """The contract of hand `hand_number` as the table says it, e.g. "2 sets + 1 run"."""
     rule = hand_rule(rs, hand_number)
     if is_unset(rs, f"hands[{hand_number - 1}].melds"):
-        known = melds_in_words(rule.melds, show_lengths=rs.show_lengths) if rule.melds else ""
-        return f"{known} + more, {SET_BY_FAMILY}" if known else SET_BY_FAMILY.capitalize()
+        if not rule.melds:
+            return _("Set by your family")
+        known = melds_in_words(rule.melds, show_lengths=rs.show_lengths)
+        return _("%(contract)s + more, set by your family") % {"contract": known}
     return melds_in_words(rule.melds, show_lengths=rs.show_lengths)
+
+
+def hand_note(rs: RuleSet, hand_number: int) -> str:
+    """Hand `hand_number`'s special rule, if any: a preset's in the language spoken, a
+    family's own as they wrote it."""
+    note = hand_rule(rs, hand_number).note
+    return _(note) if note else note
 
 
 def cards_dealt_words(rs: RuleSet, hand_number: int) -> str:
     """The cards dealt in hand `hand_number` as a number, or "Set by your family"."""
     if is_unset(rs, f"hands[{hand_number - 1}].cards_dealt"):
-        return SET_BY_FAMILY.capitalize()
+        return _("Set by your family")
     return str(cards_dealt(rs, hand_number))
 
 
-def melds_in_words(melds: tuple[Meld, ...], *, show_lengths: bool = False) -> str:
-    """A contract in words; a length is shown when asked for or when it is not the usual one."""
-    counts: dict[Meld, int] = {}
-    for meld in melds:
-        counts[meld] = counts.get(meld, 0) + 1
-    parts = []
-    for meld, count in counts.items():
-        if meld.kind == "any":
-            parts.append(f"sets or runs of {meld.length} or more cards")
-            continue
-        noun = meld.kind if count == 1 else f"{meld.kind}s"
-        words = f"{count} {noun}"
-        if show_lengths or meld.length != DEFAULT_LENGTHS[meld.kind]:
-            words += f" of {meld.length}"
-        parts.append(words)
-    return " + ".join(parts) if parts else "no contract"
-
-
-LAST_TURN_WORDS = (
+LAST_TURN_WORDS = N_(
     "When someone goes out, every other player gets one more turn; "
     "anyone who empties their hand then scores 0 too."
 )
@@ -144,13 +139,13 @@ LAST_TURN_WORDS = (
 
 def going_out_words(rs: RuleSet, hand_number: int) -> str:
     """How a player goes out in hand `hand_number` (and the others' last turn, if any)."""
-    words = GOING_OUT_WORDS[hand_rule(rs, hand_number).going_out]
-    return f"{words} {LAST_TURN_WORDS}" if rs.last_turn_after_out else words
+    words = _(GOING_OUT_WORDS[hand_rule(rs, hand_number).going_out])
+    return f"{words} {_(LAST_TURN_WORDS)}" if rs.last_turn_after_out else words
 
 
 def stock_words(stock: StockPolicy) -> str:
     """What the table does when the stock runs out, under this policy."""
-    return STOCK_WORDS[stock.kind]
+    return _(STOCK_WORDS[stock.kind])
 
 
 # How many times the stock may be renewed in one hand; None: as often as it runs out.
@@ -159,10 +154,15 @@ STOCK_RENEWAL_LIMIT: dict[str, int | None] = {
     "reshuffle": None,
     "reshuffle_keep_top": None,
 }
-STOCK_GONE_WORDS = (
+STOCK_GONE_WORDS = N_(
     "The stock ran out again and may not be renewed: the hand is over. Score it with nobody "
     "out, and tick “the stock ran out”."
 )
+
+
+def stock_gone_words() -> str:
+    """What the table does once the stock has run out for good: the hand is over."""
+    return _(STOCK_GONE_WORDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +177,7 @@ def stock_run_out(stock: StockPolicy, renewals_so_far: int) -> StockRunOut:
     """The stock ran out after `renewals_so_far` renewals this hand: renew it, or end the hand."""
     limit = STOCK_RENEWAL_LIMIT[stock.kind]
     if limit is not None and renewals_so_far >= limit:
-        return StockRunOut(renewed=False, words=STOCK_GONE_WORDS)
+        return StockRunOut(renewed=False, words=stock_gone_words())
     return StockRunOut(renewed=True, words=stock_words(stock))
 
 
@@ -209,11 +209,14 @@ def dealer_for_hand(first_dealer_seat: int, hand_number: int, players: int) -> i
 
 def _check_seating(seat: int, hand_number: int, players: int) -> None:
     if players < 1:
-        raise RulesError(f"A table needs players; got {players}.")
+        raise RulesError(_("A table needs players; got %(count)s.") % {"count": players})
     if not 0 <= seat < players:
-        raise RulesError(f"Seat {seat} is not at a table of {players} (seats 0 to {players - 1}).")
+        raise RulesError(
+            _("Seat %(seat)s is not at a table of %(count)s (seats 0 to %(last)s).")
+            % {"seat": seat, "count": players, "last": players - 1}
+        )
     if hand_number < 1:
-        raise RulesError(f"Hands are counted from 1, not {hand_number}.")
+        raise RulesError(_("Hands are counted from 1, not %(number)s.") % {"number": hand_number})
 
 
 def ruleset_summary(rs: RuleSet) -> str:

@@ -8,9 +8,14 @@ from typing import Any
 
 from scorekeeper.rules.bonuses import bonus_points, card_tally
 from scorekeeper.rules.dealing import decks_at_table
-from scorekeeper.rules.language import _
+from scorekeeper.rules.language import _, ngettext
 from scorekeeper.rules.ruleset import RuleSet
-from scorekeeper.rules.scoring import is_possible_total, points_for_tally, report_groups
+from scorekeeper.rules.scoring import (
+    is_possible_total,
+    label_words,
+    points_for_tally,
+    report_groups,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,13 +130,28 @@ def score_terms(rs: RuleSet, entry: PlayerEntry, hand_number: int | None = None)
     earned = [b for b in rs.bonuses if entry.tally.get(b.label, 0) > 0]
     if entry.no_score or not (entry.short_cards or entry.penalty or earned):
         return ""
-    terms = ["out" if entry.went_out else str(card_points(rs, entry, hand_number))]
+    terms = [_("out") if entry.went_out else str(card_points(rs, entry, hand_number))]
     if entry.short_cards:
-        terms.append(f"{entry.short_cards} short")
+        short = ngettext("%(count)s short", "%(count)s short", entry.short_cards)
+        terms.append(short % {"count": entry.short_cards})
     if entry.penalty:
-        terms.append(f"{entry.penalty} penalty")
-    terms += [f"{bonus.label.lower()} ({bonus.points})" for bonus in earned]
+        penalty = ngettext("%(points)s penalty", "%(points)s penalty", entry.penalty)
+        terms.append(penalty % {"points": entry.penalty})
+    terms += [
+        _("%(bonus)s (%(points)s)")
+        % {"bonus": _within_sentence(label_words(bonus.label)), "points": bonus.points}
+        for bonus in earned
+    ]
     return " + ".join(terms)
+
+
+def _within_sentence(label: str) -> str:
+    """A label that starts with a capital, as it reads within a sentence: its first word in
+    small letters (a word all in capitals stays as it is)."""
+    first, space, rest = label.partition(" ")
+    if first[1:] != first[1:].lower():
+        return label
+    return first.lower() + space + rest
 
 
 def tally_words(rs: RuleSet, entry: PlayerEntry) -> str:
@@ -143,16 +163,15 @@ def tally_words(rs: RuleSet, entry: PlayerEntry) -> str:
         parts.append(_("%(points)s typed") % {"points": entry.typed_total})
     for label, count in entry.tally.items():
         if count and label in ticks:
-            parts.append(label)
+            parts.append(label_words(label))
         elif count:
-            parts.append(_("%(count)s × %(group)s") % {"count": count, "group": label})
+            parts.append(_("%(count)s × %(group)s") % {"count": count, "group": label_words(label)})
     return ", ".join(parts)
 
 
-def impossible_total_words(total: int | None = None) -> str:
-    """Why a typed total is doubtful: "no cards add up to 23 under these prices." """
-    amount = "this total" if total is None else str(total)
-    return f"no cards add up to {amount} under these prices."
+def impossible_total_words() -> str:
+    """Why a typed total is doubtful, for the hand form's script to show beside it."""
+    return _("No cards add up to this total under these prices.")
 
 
 def check_hand(
@@ -183,27 +202,29 @@ def check_hand(
             and not entry.went_out
             and not is_possible_total(rs, entry.typed_total, hand_number=hand_number)
         ):
-            warnings.append(
-                Problem(
-                    f"{name}: {impossible_total_words(entry.typed_total)} "
-                    "Check the count, or confirm it if it is right.",
-                    index,
-                )
+            doubt = _(
+                "%(name)s: no cards add up to %(total)s under these prices. "
+                "Check the count, or confirm it if it is right."
             )
+            warnings.append(Problem(doubt % {"name": name, "total": entry.typed_total}, index))
     out = [name for entry, name in zip(entries, names, strict=True) if entry.went_out]
     if len(out) > 1 and not rs.last_turn_after_out:
-        errors.append(
-            Problem(f"Only one player can go out in a hand, but {_and(out)} are marked out.")
-        )
+        words = _("Only one player can go out in a hand, but %(names)s are marked out.")
+        errors.append(Problem(words % {"names": _and(out)}))
     elif out and stock_ran_out:
-        errors.append(
-            Problem(f"{_and(out)} went out, so the hand did not end with the stock running out.")
+        words = ngettext(
+            "%(names)s went out, so the hand did not end with the stock running out.",
+            "%(names)s went out, so the hand did not end with the stock running out.",
+            len(out),
         )
+        errors.append(Problem(words % {"names": _and(out)}))
     elif not out and not stock_ran_out:
         errors.append(
             Problem(
-                "Nobody is marked out. Mark who went out, or tick that the stock ran out "
-                "if the hand ended with nobody out."
+                _(
+                    "Nobody is marked out. Mark who went out, or tick that the stock ran out "
+                    "if the hand ended with nobody out."
+                )
             )
         )
     return HandCheck(tuple(errors), tuple(warnings))
@@ -215,21 +236,32 @@ def _entry_errors(
     errors: list[str] = []
     for label, count in entry.tally.items():
         if label not in known:
-            errors.append(f"{name}: the rules have no card price “{label}”.")
+            words = _("%(name)s: the rules have no card price “%(label)s”.")
+            errors.append(words % {"name": name, "label": label})
         elif count < 0:
-            errors.append(f"{name}: a count of cards cannot be negative.")
+            errors.append(_("%(name)s: a count of cards cannot be negative.") % {"name": name})
     cards = card_tally(rs, entry.tally)
     counted = sum(count for count in cards.values() if count > 0)
     if counted > cards_in_play:
-        errors.append(f"{name}: {counted} cards is more than the {cards_in_play} cards in play.")
+        words = ngettext(
+            "%(name)s: %(count)s card is more than the %(most)s cards in play.",
+            "%(name)s: %(count)s cards is more than the %(most)s cards in play.",
+            counted,
+        )
+        errors.append(words % {"name": name, "count": counted, "most": cards_in_play})
     if entry.typed_total is not None and entry.typed_total < 0:
-        errors.append(f"{name}: a total cannot be negative.")
+        errors.append(_("%(name)s: a total cannot be negative.") % {"name": name})
     if entry.short_cards < 0:
-        errors.append(f"{name}: cards short cannot be negative.")
+        errors.append(_("%(name)s: cards short cannot be negative.") % {"name": name})
     if entry.penalty < 0:
-        errors.append(f"{name}: a penalty cannot be negative.")
+        errors.append(_("%(name)s: a penalty cannot be negative.") % {"name": name})
     if entry.penalty and not entry.penalty_reason.strip():
-        errors.append(f"{name}: say why the {entry.penalty}-point penalty is given.")
+        words = ngettext(
+            "%(name)s: say why the %(points)s-point penalty is given.",
+            "%(name)s: say why the %(points)s-point penalty is given.",
+            entry.penalty,
+        )
+        errors.append(words % {"name": name, "points": entry.penalty})
     if errors:
         return errors
     has_cards = any(count for count in cards.values())
@@ -237,15 +269,18 @@ def _entry_errors(
     if sum(counted_ways) > 1:
         errors.append(_mixed_message(entry, name))
     elif not any(counted_ways):
-        errors.append(
-            f"{name}: tap the cards left in hand, type their total, or mark {name} as out."
+        words = _(
+            "%(name)s: tap the cards left in hand, type their total, or mark %(name)s as out."
         )
+        errors.append(words % {"name": name})
     elif entry.typed_total == 0:
-        errors.append(
-            f"{name} did not go out, so they hold at least one card: a total of 0 is not possible."
+        words = _(
+            "%(name)s did not go out, so they hold at least one card: a total of 0 is not possible."
         )
+        errors.append(words % {"name": name})
     if entry.went_out and entry.short_cards:
-        errors.append(f"{name} went out, so no cards can be missing from their hand.")
+        words = _("%(name)s went out, so no cards can be missing from their hand.")
+        errors.append(words % {"name": name})
     return errors
 
 
@@ -256,22 +291,36 @@ def _bonus_errors(rs: RuleSet, entry: PlayerEntry, name: str) -> list[str]:
         count = entry.tally.get(bonus.label, 0)
         if not count:
             continue
+        parts = {"name": name, "bonus": label_words(bonus.label), "count": count}
         if count > 1:
-            errors.append(f"{name}: “{bonus.label}” is earned once in a hand, not {count} times.")
+            words = ngettext(
+                "%(name)s: “%(bonus)s” is earned once in a hand, not %(count)s time.",
+                "%(name)s: “%(bonus)s” is earned once in a hand, not %(count)s times.",
+                count,
+            )
+            errors.append(words % parts)
         elif entry.no_score:
-            errors.append(f"{name} is marked as giving no score, so earns no “{bonus.label}”.")
+            words = _("%(name)s is marked as giving no score, so earns no “%(bonus)s”.")
+            errors.append(words % parts)
         elif bonus.out_only and not entry.went_out:
-            errors.append(f"{name}: only the player who went out earns “{bonus.label}”.")
+            errors.append(_("%(name)s: only the player who went out earns “%(bonus)s”.") % parts)
     return errors
 
 
 def _mixed_message(entry: PlayerEntry, name: str) -> str:
     if entry.no_score:
-        return f"{name} is marked as giving no score: clear their cards or total, or untick it."
-    if entry.went_out:
-        return f"{name} went out, so they hold no cards: clear their cards or total."
-    return f"{name}: give the cards by tapping or as a typed total, not both."
+        words = _(
+            "%(name)s is marked as giving no score: clear their cards or total, or untick it."
+        )
+    elif entry.went_out:
+        words = _("%(name)s went out, so they hold no cards: clear their cards or total.")
+    else:
+        words = _("%(name)s: give the cards by tapping or as a typed total, not both.")
+    return words % {"name": name}
 
 
 def _and(names: Sequence[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    """Names in a list as the language says it: "Ann and Bob", "Ann, Bob and Cat"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from scorekeeper.rules.language import N_, _
 from scorekeeper.rules.ruleset import FEWEST_PLAYERS, MOST_PLAYERS, RANKS
 
 T = TypeVar("T")
@@ -29,89 +30,97 @@ class Bound:
 
     low: int
     high: int
-    rule: str = "{low} to {high}"
+    # Marked with N_ and translated when said. A bound's high end is never 1, so its words
+    # take the plural of what they count.
+    rule: str = N_("%(low)s to %(high)s")
 
     def holds(self, value: int) -> bool:
         """True when `value` is within the bound."""
         return self.low <= value <= self.high
 
     def words(self) -> str:
-        """The bound in words."""
-        return self.rule.format(low=self.low, high=self.high)
+        """The bound in words, in the language spoken."""
+        return _(self.rule) % {"low": self.low, "high": self.high}
 
 
 # Rule sets (the editor and the league file).
-PLAYERS = Bound(FEWEST_PLAYERS, MOST_PLAYERS, "a game is for {low} to {high} players")
-HANDS = Bound(1, 40, "a game has {low} to {high} hands")
-MELDS = Bound(1, 10, "a contract has {low} to {high} sets and runs")
-MELD_LENGTH = Bound(3, 52, "a set or run has {low} to {high} cards")
-CARDS_DEALT = Bound(1, 60, "each player is dealt {low} to {high} cards")
-DECKS = Bound(1, 10, "a table plays with {low} to {high} decks")
-JOKERS = Bound(0, 50, "a table plays with {low} to {high} jokers")
-DECK_ROWS = Bound(0, 20, "the decks table has at most {high} rows")
-CARD_PRICE = Bound(0, 1000, "a card costs {low} to {high} points")
-SHORT_CARD_CHARGE = Bound(0, 1000, "a missing card costs {low} to {high} points")
-MAY_I_PENALTY_CARDS = Bound(0, 20, "a May I? takes {low} to {high} penalty cards")
-MAY_I_LIMIT = Bound(0, 99, "the limit is {low} to {high} May I?s")
-EXTRA_RULES = Bound(0, 50, "at most {high} other rules")
-PRICE_GROUPS = Bound(0, len(RANKS), "at most {high} card groups")
+PLAYERS = Bound(FEWEST_PLAYERS, MOST_PLAYERS, N_("a game is for %(low)s to %(high)s players"))
+HANDS = Bound(1, 40, N_("a game has %(low)s to %(high)s hands"))
+MELDS = Bound(1, 10, N_("a contract has %(low)s to %(high)s sets and runs"))
+MELD_LENGTH = Bound(3, 52, N_("a set or run has %(low)s to %(high)s cards"))
+CARDS_DEALT = Bound(1, 60, N_("each player is dealt %(low)s to %(high)s cards"))
+DECKS = Bound(1, 10, N_("a table plays with %(low)s to %(high)s decks"))
+JOKERS = Bound(0, 50, N_("a table plays with %(low)s to %(high)s jokers"))
+DECK_ROWS = Bound(0, 20, N_("the decks table has at most %(high)s rows"))
+CARD_PRICE = Bound(0, 1000, N_("a card costs %(low)s to %(high)s points"))
+SHORT_CARD_CHARGE = Bound(0, 1000, N_("a missing card costs %(low)s to %(high)s points"))
+MAY_I_PENALTY_CARDS = Bound(0, 20, N_("a May I? takes %(low)s to %(high)s penalty cards"))
+MAY_I_LIMIT = Bound(0, 99, N_("the limit is %(low)s to %(high)s May I?s"))
+EXTRA_RULES = Bound(0, 50, N_("at most %(high)s other rules"))
+PRICE_GROUPS = Bound(0, len(RANKS), N_("at most %(high)s card groups"))
 # Bonuses a rule set gives for a feat ticked in a hand; below zero they lower a total. A hand's
 # tally holds its card groups and its bonuses' ticks, so both fit the league file's bound on a
 # tally (TALLY_ENTRIES).
-BONUSES = Bound(0, 4, "at most {high} bonuses")
-BONUS_POINTS = Bound(-1000, 1000, "a bonus is {low} to {high} points")
-TALLY_ENTRIES = Bound(0, PRICE_GROUPS.high + BONUSES.high, "at most {high} entries in a tally")
+BONUSES = Bound(0, 4, N_("at most %(high)s bonuses"))
+BONUS_POINTS = Bound(-1000, 1000, N_("a bonus is %(low)s to %(high)s points"))
+TALLY_ENTRIES = Bound(
+    0, PRICE_GROUPS.high + BONUSES.high, N_("at most %(high)s entries in a tally")
+)
 
 # A hand's report (the score form and the league file).
-CARDS_IN_HAND = Bound(0, 500, "{low} to {high} cards")
-HAND_POINTS = Bound(0, 10_000, "{low} to {high} points")
+CARDS_IN_HAND = Bound(0, 500, N_("%(low)s to %(high)s cards"))
+HAND_POINTS = Bound(0, 10_000, N_("%(low)s to %(high)s points"))
 
 # League settings.
-PLACES_SCORED = Bound(0, 10, "at most {high} places score points")
-PLACE_POINTS = Bound(0, 1000, "a place scores {low} to {high} points")
-GAMES_TO_RANK = Bound(0, 1000, "{low} to {high} games")
+PLACES_SCORED = Bound(0, 10, N_("at most %(high)s places score points"))
+PLACE_POINTS = Bound(0, 1000, N_("a place scores %(low)s to %(high)s points"))
+GAMES_TO_RANK = Bound(0, 1000, N_("%(low)s to %(high)s games"))
 # A league's players and seasons (its pages and the league file).
-LEAGUE_PLAYERS = Bound(0, 100, "a league has at most {high} players")
-LEAGUE_SEASONS = Bound(0, 100, "a league has at most {high} seasons")
+LEAGUE_PLAYERS = Bound(0, 100, N_("a league has at most %(high)s players"))
+LEAGUE_SEASONS = Bound(0, 100, N_("a league has at most %(high)s seasons"))
 
 # The league file: every list it holds, counted before anything loops over it. Together they
 # bound the work of the largest file, whose import holds the database's write lock briefly.
-LEAGUE_RULESETS = Bound(1, 50, "a league has {low} to {high} rule sets")
-FILE_GAMES = Bound(0, 100, "a league file holds at most {high} games")
-GAME_DEALS = Bound(1, 120, "a game has {low} to {high} deals, re-deals and re-plays included")
-GAME_SUSPENSIONS = Bound(0, 50, "a game has at most {high} suspensions")
-HAND_CLAIMS = Bound(0, 100, "a hand has at most {high} May I?s")
-HAND_CORRECTIONS = Bound(0, 50, "a hand has at most {high} corrections")
-HAND_PROPOSALS = Bound(0, 50, "a hand has at most {high} proposed corrections")
-STOCK_RENEWALS = Bound(0, 100, "a hand's stock is renewed at most {high} times")
-HAND_REPORTS = Bound(0, MOST_PLAYERS, "a hand has at most {high} players' reports")
-SETTLEMENT_PAYMENTS = Bound(0, MOST_PLAYERS**2, "at most {high} payments")
+LEAGUE_RULESETS = Bound(1, 50, N_("a league has %(low)s to %(high)s rule sets"))
+FILE_GAMES = Bound(0, 100, N_("a league file holds at most %(high)s games"))
+GAME_DEALS = Bound(
+    1, 120, N_("a game has %(low)s to %(high)s deals, re-deals and re-plays included")
+)
+GAME_SUSPENSIONS = Bound(0, 50, N_("a game has at most %(high)s suspensions"))
+HAND_CLAIMS = Bound(0, 100, N_("a hand has at most %(high)s May I?s"))
+HAND_CORRECTIONS = Bound(0, 50, N_("a hand has at most %(high)s corrections"))
+HAND_PROPOSALS = Bound(0, 50, N_("a hand has at most %(high)s proposed corrections"))
+STOCK_RENEWALS = Bound(0, 100, N_("a hand's stock is renewed at most %(high)s times"))
+HAND_REPORTS = Bound(0, MOST_PLAYERS, N_("a hand has at most %(high)s players' reports"))
+SETTLEMENT_PAYMENTS = Bound(0, MOST_PLAYERS**2, N_("at most %(high)s payments"))
 # What an import writes, counted in all: each deal, player's report (a correction's too),
 # May I? and suspension. With the games, this bounds what the largest file costs.
 FILE_ENTRIES = Bound(
-    0, 2500, "a league file holds at most {high} deals, reports, May I?s and suspensions in all"
+    0,
+    2500,
+    N_("a league file holds at most %(high)s deals, reports, May I?s and suspensions in all"),
 )
 
 # What one account may import: leagues an hour, and games kept in all its leagues.
 IMPORTS_PER_HOUR = Bound(
-    0, 5, "an account may import while it made fewer than {high} leagues in the last hour"
+    0, 5, N_("an account may import while it made fewer than %(high)s leagues in the last hour")
 )
-ACCOUNT_GAMES = Bound(0, 1000, "an account's leagues hold at most {high} games")
+ACCOUNT_GAMES = Bound(0, 1000, N_("an account's leagues hold at most %(high)s games"))
 # What one printed sheet lists, so no league's data makes a sheet of hundreds of pages: the
 # standings' players (a league older than its bound may hold more) and discarded games, and
 # a game sheet's notes (each re-deal and correction of a hand).
-PRINTED_PLAYERS = Bound(0, LEAGUE_PLAYERS.high, "a sheet lists at most {high} players")
-PRINTED_GAMES = Bound(0, 40, "a sheet lists at most {high} discarded games")
-PRINTED_NOTES = Bound(0, 60, "a sheet lists at most {high} notes")
+PRINTED_PLAYERS = Bound(0, LEAGUE_PLAYERS.high, N_("a sheet lists at most %(high)s players"))
+PRINTED_GAMES = Bound(0, 40, N_("a sheet lists at most %(high)s discarded games"))
+PRINTED_NOTES = Bound(0, 60, N_("a sheet lists at most %(high)s notes"))
 # The games a day's recap card lists, each a line of its picture; the others are counted.
-RECAP_GAMES = Bound(0, 8, "a day's recap lists at most {high} games")
+RECAP_GAMES = Bound(0, 8, N_("a day's recap lists at most %(high)s games"))
 
 # A row id, from a URL or a form.
-ROW_ID = Bound(1, LARGEST_ID, "an id is {low} to {high}")
+ROW_ID = Bound(1, LARGEST_ID, N_("an id is %(low)s to %(high)s"))
 
 # An action's one-time key (`action_key` of a form that changes a game, made by the server
 # or by a phone): URL-safe letters and digits, long enough not to be guessed.
-ACTION_KEY_LENGTH = Bound(16, 64, "an action key has {low} to {high} characters")
+ACTION_KEY_LENGTH = Bound(16, 64, N_("an action key has %(low)s to %(high)s characters"))
 _ACTION_KEY = re.compile(rf"[A-Za-z0-9_-]{{{ACTION_KEY_LENGTH.low},{ACTION_KEY_LENGTH.high}}}")
 
 # Text: the longest of each kind.
@@ -176,10 +185,14 @@ def bounded(
     number, so it runs before anything loops over or stores the value.
     """
     if not is_whole(value):
-        errors.append((path, f"{place}: expected a whole number, got {_shown(value)}."))
+        words = _("%(place)s: expected a whole number, got %(value)s.")
+        errors.append((path, words % {"place": place, "value": _shown(value)}))
         return False
     if not bound.holds(value):  # type: ignore[arg-type]
-        errors.append((path, f"{place}: {bound.words()}, not {_shown(value)}."))
+        words = _("%(place)s: %(bound)s, not %(value)s.")
+        errors.append(
+            (path, words % {"place": place, "bound": bound.words(), "value": _shown(value)})
+        )
         return False
     return True
 
@@ -189,7 +202,10 @@ def no_room(bound: Bound, count: int) -> str | None:
     if count < bound.high:
         return None
     words = bound.words()
-    return f"{words[0].upper()}{words[1:]}, and this one has {count}."
+    return _("%(bound)s, and this one has %(count)s.") % {
+        "bound": words[:1].upper() + words[1:],
+        "count": count,
+    }
 
 
 def too_big_to_import(games: int) -> str | None:
@@ -197,10 +213,11 @@ def too_big_to_import(games: int) -> str | None:
     than FILE_GAMES is kept whole but cannot be imported whole; None when it can."""
     if games <= FILE_GAMES.high:
         return None
-    return (
-        f"This league has {games} games, and {FILE_GAMES.words()} to import: the download "
+    words = _(
+        "This league has %(count)s games, and %(bound)s to import: the download "
         "keeps every game, but importing it elsewhere is refused."
     )
+    return words % {"count": games, "bound": FILE_GAMES.words()}
 
 
 def first_of(items: Sequence[T], bound: Bound) -> tuple[Sequence[T], int]:
@@ -219,9 +236,9 @@ def text_problem(text: str) -> str | None:
     Tabs and line breaks are left to the caller (a name folds them into spaces).
     """
     if CONTROLS.search(text):
-        return "control characters have no place in text here."
+        return _("control characters have no place in text here.")
     if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
-        return "the text holds a broken character (a lone surrogate)."
+        return _("the text holds a broken character (a lone surrogate).")
     return None
 
 
@@ -235,7 +252,7 @@ def name_problem(name: str) -> str | None:
     if problem:
         return problem
     if _INVISIBLE.search(name):
-        return "a name cannot hold invisible characters (zero-width spaces, direction marks)."
+        return _("a name cannot hold invisible characters (zero-width spaces, direction marks).")
     return None
 
 

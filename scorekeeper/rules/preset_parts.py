@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from scorekeeper.rules.language import N_
 from scorekeeper.rules.ruleset import HandRule, Meld, PriceGroup
 
 SET = Meld("set", 3)
@@ -29,9 +30,10 @@ DEUCES_CONTRACTS: tuple[tuple[Meld, ...], ...] = (
     *FAMILY_CONTRACTS[5:],
 )
 
-NO_THREE_SETS = "You may not go down with three sets in this hand."
-NO_DISCARD = "To go out you meld every card you hold; there is no last discard."
-DEUCES_HAND_7 = (
+# Each hand's special rule, kept in English in the rule set and translated where shown.
+NO_THREE_SETS = N_("You may not go down with three sets in this hand.")
+NO_DISCARD = N_("To go out you meld every card you hold; there is no last discard.")
+DEUCES_HAND_7 = N_(
     "Table option: 2 sets of 3 and a run of 4 instead, all melded in one go, with no discard."
 )
 

@@ -30,9 +30,9 @@ CARIOCA_CONTRACTS: tuple[tuple[Meld, ...], ...] = (*FAMILY_CONTRACTS, (SET, SET,
 # apart is our reading of their names, so it stands in each hand's note.
 THIRTEEN = Meld("run", 13)
 CARIOCA_CLOSING = (
-    "Escala sucia: 13 cards in order, suits mixed (our reading).",
-    "Escala real: 13 cards in order, all of one suit; jokers may stand in (our reading).",
-    "Escala imperial: 13 cards of one suit in order, no joker (our reading).",
+    N_("Escala sucia: 13 cards in order, suits mixed (our reading)."),
+    N_("Escala real: 13 cards in order, all of one suit; jokers may stand in (our reading)."),
+    N_("Escala imperial: 13 cards of one suit in order, no joker (our reading)."),
 )
 CARIOCA_FACE_VALUE = (
     *face_value_prices(2),
@@ -117,7 +117,7 @@ CARIOCA_HOUSE = _carioca(
 )
 
 # Continental as Spain plays it: one card more than the contract needs, 7 up to 13.
-DOWN_AND_OUT = Bonus("Down and out in one turn", -10, out_only=True)
+DOWN_AND_OUT = Bonus(N_("Down and out in one turn"), -10, out_only=True)
 CONTINENTAL_SPAIN = RuleSet(
     key="continental-spain",
     name=N_("Continental (Spain)"),

@@ -26,9 +26,6 @@ RANKS: tuple[str, ...] = (*STANDARD_RANKS, JOKER)
 # The contract words leave a length out when it is the usual one.
 DEFAULT_LENGTHS: dict[str, int] = {"set": 3, "run": 4, "pair": 2, "any": 3}
 
-# What a cell of a preset shows when the rule text lost its value and the family enters it.
-SET_BY_FAMILY = "set by your family"
-
 # The widest table any rule set may describe.
 FEWEST_PLAYERS = 2
 MOST_PLAYERS = 10

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -9,18 +10,61 @@ from math import gcd
 from typing import TypeVar
 
 from scorekeeper.rules.bonuses import bonus_groups
-from scorekeeper.rules.contracts import group_label, rank_name
-from scorekeeper.rules.dealing import hand_rule
+from scorekeeper.rules.contracts import RANK_KEYS, group_label, rank_name
+from scorekeeper.rules.dealing import hand_rule, ruleset_name
+from scorekeeper.rules.language import N_, _
 from scorekeeper.rules.ruleset import PriceGroup, RulesError, RuleSet
 
 K = TypeVar("K", bound=Hashable)
 
-PLURAL_NAMES = {"A": "Aces", "J": "Jacks", "Q": "Queens", "K": "Kings"}
+# The cards of a rank, as a hand's wild rank is named: "7s are wild this hand".
+RANK_PLURALS = {
+    "A": N_("Aces"),
+    "2": N_("2s"),
+    "3": N_("3s"),
+    "4": N_("4s"),
+    "5": N_("5s"),
+    "6": N_("6s"),
+    "7": N_("7s"),
+    "8": N_("8s"),
+    "9": N_("9s"),
+    "10": N_("10s"),
+    "J": N_("Jacks"),
+    "Q": N_("Queens"),
+    "K": N_("Kings"),
+}
 
 
 def wild_rank_label(rank: str) -> str:
-    """The tally label of a hand's wild rank: "7s (wild)", "Kings (wild)"."""
-    return f"{PLURAL_NAMES.get(rank, rank_name(rank) + 's')} (wild)"
+    """The tally label of a hand's wild rank, kept in English whatever the language (it is the
+    key of its count): "7s (wild)", "Kings (wild)"."""
+    return f"{RANK_PLURALS.get(rank, rank + 's')} (wild)"
+
+
+def wild_rank_words(rank: str) -> str:
+    """A hand's wild rank in the language spoken: "7s", "Kings"."""
+    return _(RANK_PLURALS[rank]) if rank in RANK_PLURALS else rank
+
+
+def label_words(label: str) -> str:
+    """A tally's label as the table reads it in the language spoken: the app's own words
+    translated (a group of ranks, "A, Joker"; a wild rank, "Kings (wild)"; a preset's bonus),
+    a family's own label as they typed it."""
+    if label in _WILD_LABELS:
+        return _("%(ranks)s (wild)") % {"ranks": wild_rank_words(_WILD_LABELS[label])}
+    pieces = _LABEL_PIECES.split(label)
+    if all(piece in _RANKS_OF_KEYS for piece in pieces[::2]):
+        return "".join(
+            rank_name(_RANKS_OF_KEYS[piece]) if index % 2 == 0 else piece
+            for index, piece in enumerate(pieces)
+        )
+    return _(label) if label else label
+
+
+# What a label is made of when the app wrote it from ranks ("2-9", "A, Joker").
+_LABEL_PIECES = re.compile(r"(-|, )")
+_RANKS_OF_KEYS = {key: rank for rank, key in RANK_KEYS.items()}
+_WILD_LABELS = {wild_rank_label(rank): rank for rank in RANK_PLURALS}
 
 
 def hand_prices(rs: RuleSet, hand_number: int | None = None) -> tuple[PriceGroup, ...]:
@@ -65,8 +109,11 @@ def price_group(rs: RuleSet, label: str, hand_number: int | None = None) -> Pric
     for group in groups:
         if group.label == label:
             return group
-    known = ", ".join(group.label for group in groups)
-    raise RulesError(f"{rs.name} has no card group {label!r}; its groups are {known}.")
+    known = ", ".join(label_words(group.label) for group in groups)
+    raise RulesError(
+        _("%(rules)s has no card group %(label)s; its groups are %(known)s.")
+        % {"rules": ruleset_name(rs), "label": repr(label), "known": known}
+    )
 
 
 def points_for_tally(
@@ -82,10 +129,13 @@ def points_for_tally(
     for label, count in tally.items():
         group = price_group(rs, label, hand_number)
         if count < 0:
-            raise RulesError(f"A hand cannot hold {count} cards of {label}.")
+            raise RulesError(
+                _("A hand cannot hold %(count)s cards of %(group)s.")
+                % {"count": count, "group": label_words(label)}
+            )
         total += group.points * count
     if short_cards < 0:
-        raise RulesError(f"A hand cannot be short by {short_cards} cards.")
+        raise RulesError(_("A hand cannot be short by %(count)s cards.") % {"count": short_cards})
     return total + short_cards * rs.short_card_penalty
 
 

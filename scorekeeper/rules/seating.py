@@ -5,18 +5,19 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from scorekeeper.rules.dealing import dealer_for_hand
+from scorekeeper.rules.language import _
 from scorekeeper.rules.ruleset import RulesError
 
 
 def next_present(seat: int, players: int, present: Collection[int]) -> int:
     """The first seat from `seat` on, clockwise, whose player is still at the table."""
     if not present:
-        raise RulesError("Nobody is left at the table.")
+        raise RulesError(_("Nobody is left at the table."))
     for step in range(players):
         candidate = (seat + step) % players
         if candidate in present:
             return candidate
-    raise RulesError("Nobody is left at the table.")
+    raise RulesError(_("Nobody is left at the table."))
 
 
 def seated_for_hand(players: int, left_from: Mapping[int, int], hand_number: int) -> set[int]:

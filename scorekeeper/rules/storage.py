@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import MISSING, Field, fields
 from typing import Any, TypeVar
 
+from scorekeeper.rules.language import _
 from scorekeeper.rules.ruleset import (
     Bonus,
     DeckCount,
@@ -42,7 +43,10 @@ def ruleset_from_dict(data: Mapping[str, Any], *, check: bool = True) -> RuleSet
     _mapping(data, "")
     stored_format = data.get("format", FORMAT)
     if isinstance(stored_format, bool) or stored_format != FORMAT:
-        _fail("format", f"format: this app reads rule sets of format {FORMAT}.")
+        _fail(
+            "format",
+            _("format: this app reads rule sets of format %(format)s.") % {"format": FORMAT},
+        )
     rs = _read(RuleSet, {k: v for k, v in data.items() if k != "format"}, "", _RULESET_READERS)
     if check:
         validate_ruleset(rs)
@@ -64,9 +68,15 @@ def _fail(path: str, message: str) -> None:
     raise RuleSetError([(path, message)])
 
 
+def _got(words: str, path: str, value: Any) -> str:
+    """A refusal of `value` at `path`, the value shown as Python writes it."""
+    return words % {"path": path, "value": repr(value)}
+
+
 def _mapping(value: Any, path: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
-        _fail(path, f"{path or 'The rule set'}: expected an object with named fields.")
+        words = _("%(path)s: expected an object with named fields.")
+        _fail(path, words % {"path": path or _("The rule set")})
     return value
 
 
@@ -82,14 +92,14 @@ def _read(cls: type[T], data: Any, path: str, readers: Mapping[str, Callable[...
     unknown = sorted(set(data) - set(readers))
     if unknown:
         where = _join(path, unknown[0])
-        _fail(where, f"{where}: this field is not part of a rule set.")
+        _fail(where, _("%(path)s: this field is not part of a rule set.") % {"path": where})
     values: dict[str, Any] = {}
     for f in fields(cls):  # type: ignore[arg-type]
         where = _join(path, f.name)
         if f.name in data:
             values[f.name] = readers[f.name](data[f.name], where)
         elif not _has_default(f):
-            _fail(where, f"{where}: this field is missing.")
+            _fail(where, _("%(path)s: this field is missing.") % {"path": where})
     return cls(**values)
 
 
@@ -100,7 +110,7 @@ def _has_default(f: Field[Any]) -> bool:
 def _integer(value: Any, path: str) -> int:
     # bool is an int to Python, but true is no count of cards.
     if isinstance(value, bool) or not isinstance(value, int):
-        _fail(path, f"{path}: expected a whole number, got {value!r}.")
+        _fail(path, _got(_("%(path)s: expected a whole number, got %(value)s."), path, value))
     return value
 
 
@@ -114,13 +124,13 @@ def _optional_text(value: Any, path: str) -> str | None:
 
 def _text(value: Any, path: str) -> str:
     if not isinstance(value, str):
-        _fail(path, f"{path}: expected text, got {value!r}.")
+        _fail(path, _got(_("%(path)s: expected text, got %(value)s."), path, value))
     return value
 
 
 def _flag(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        _fail(path, f"{path}: expected true or false, got {value!r}.")
+        _fail(path, _got(_("%(path)s: expected true or false, got %(value)s."), path, value))
     return value
 
 
@@ -128,7 +138,7 @@ def _list_of(item: Callable[[Any, str], T]) -> Callable[[Any, str], tuple[T, ...
     def read(value: Any, path: str) -> tuple[T, ...]:
         """Read a list, each entry with `item`."""
         if not isinstance(value, list | tuple):
-            _fail(path, f"{path}: expected a list, got {value!r}.")
+            _fail(path, _got(_("%(path)s: expected a list, got %(value)s."), path, value))
         return tuple(item(entry, _join(path, i)) for i, entry in enumerate(value))
 
     return read

@@ -7,6 +7,7 @@ import re
 from scorekeeper.rules import limits
 from scorekeeper.rules.dealing import contract_minimum
 from scorekeeper.rules.family import HAND_CELLS
+from scorekeeper.rules.language import N_, _, ngettext
 from scorekeeper.rules.limits import bounded
 from scorekeeper.rules.mayi import most_cards_held, short_deal_words
 from scorekeeper.rules.ruleset import (
@@ -38,6 +39,7 @@ MOST_BLIND_CARDS = 10
 MOST_BUY_PRICE = 100
 MOST_SCHEDULE_ROWS = 12
 MOST_UNSET = 200
+BANNED_HANDS = limits.Bound(0, limits.HANDS.high, N_("a ban covers %(low)s to %(high)s hands"))
 UNSET_PATHS = re.compile(
     r"(hands\[\d{1,2}\]\.(melds|cards_dealt|may_i_limit|blind_cards)|prices|settlement\.schedule)"
 )
@@ -68,7 +70,8 @@ def validate_ruleset(rs: RuleSet) -> None:
         _check_may_i(rs, errors)
         errors.extend(settlement_problems(rs))
     if rs.stock.kind not in STOCK_KINDS:
-        errors.append(("stock.kind", f"Stock: {rs.stock.kind!r} is not a way to renew the stock."))
+        words = _("Stock: %(kind)s is not a way to renew the stock.")
+        errors.append(("stock.kind", words % {"kind": repr(rs.stock.kind)}))
     if errors:
         raise RuleSetError(errors)
 
@@ -84,9 +87,9 @@ def ruleset_problems(rs: RuleSet) -> Errors:
 
 def _check_texts(rs: RuleSet, errors: Errors) -> None:
     if not rs.name.strip():
-        errors.append(("name", "The rule set needs a name."))
+        errors.append(("name", _("The rule set needs a name.")))
     if not rs.key.strip():
-        errors.append(("key", "The rule set needs a short key."))
+        errors.append(("key", _("The rule set needs a short key.")))
     longest = limits.LONGEST
     texts = [
         ("name", rs.name, longest["ruleset"], True),
@@ -109,41 +112,63 @@ def _check_texts(rs: RuleSet, errors: Errors) -> None:
     for path, text, most, is_name in texts:
         problem = limits.name_problem(text) if is_name else limits.text_problem(text)
         if problem:
-            errors.append((path, f"{_place(path)}: {problem}"))
+            words = _("%(place)s: %(problem)s")
+            errors.append((path, words % {"place": _place(path), "problem": problem}))
         elif len(text) > most:
-            errors.append((path, f"{_place(path)}: at most {most} characters, got {len(text)}."))
+            words = _("%(place)s: at most %(most)s characters, got %(count)s.")
+            errors.append((path, words % {"place": _place(path), "most": most, "count": len(text)}))
+
+
+# Each field a text check names, in words; those of a list with the entry's number.
+_FIELD_WORDS = {
+    "name": N_("Name"),
+    "key": N_("Key"),
+    "wild": N_("Wild cards"),
+    "ace_in_runs": N_("Aces in runs"),
+    "description": N_("Description"),
+}
+_ENTRY_WORDS = {
+    "hands": N_("Hand %(number)s"),
+    "prices": N_("Card group %(number)s"),
+    "extra_rules": N_("Other rules, line %(number)s"),
+    "deck_counts": N_("Decks row %(number)s"),
+    "bonuses": N_("Bonus %(number)s"),
+}
 
 
 def _place(path: str) -> str:
     """A field path in words for a message: "hands[1].note" is "Hand 2"."""
-    head, _, index = path.partition("[")
-    words = {
-        "name": "Name",
-        "key": "Key",
-        "wild": "Wild cards",
-        "ace_in_runs": "Aces in runs",
-        "hands": "Hand",
-        "prices": "Card group",
-        "extra_rules": "Other rules, line",
-        "deck_counts": "Decks row",
-        "description": "Description",
-        "bonuses": "Bonus",
-    }
+    head, _bracket, index = path.partition("[")
     if not index:
-        return words.get(head, head)
-    return f"{words.get(head, head)} {int(index.split(']')[0]) + 1}"
+        return _(_FIELD_WORDS[head]) if head in _FIELD_WORDS else head
+    number = int(index.split("]")[0]) + 1
+    if head not in _ENTRY_WORDS:
+        return f"{head} {number}"
+    return _(_ENTRY_WORDS[head]) % {"number": number}
+
+
+def _hand(index: int) -> str:
+    return _("Hand %(number)s") % {"number": index + 1}
+
+
+def _group(label: str) -> str:
+    return _("Card group %(label)s") % {"label": repr(label)}
+
+
+def _bonus(label: str) -> str:
+    return _("Bonus %(label)s") % {"label": repr(label)}
 
 
 def _check_bounds(rs: RuleSet, errors: Errors) -> bool:
     """Check every number and list length against its limit; True when all hold."""
     before = len(errors)
-    bounded(errors, "min_players", rs.min_players, limits.PLAYERS, "Fewest players")
-    bounded(errors, "max_players", rs.max_players, limits.PLAYERS, "Most players")
+    bounded(errors, "min_players", rs.min_players, limits.PLAYERS, _("Fewest players"))
+    bounded(errors, "max_players", rs.max_players, limits.PLAYERS, _("Most players"))
     if not rs.hands:
-        errors.append(("hands", "A game needs at least one hand."))
-    elif bounded(errors, "hands", len(rs.hands), limits.HANDS, "Hands"):
+        errors.append(("hands", _("A game needs at least one hand.")))
+    elif bounded(errors, "hands", len(rs.hands), limits.HANDS, _("Hands")):
         for index, hand in enumerate(rs.hands):
-            path, place = f"hands[{index}]", f"Hand {index + 1}"
+            path, place = f"hands[{index}]", _hand(index)
             if f"{path}.cards_dealt" not in rs.unset:
                 bounded(errors, f"{path}.cards_dealt", hand.cards_dealt, limits.CARDS_DEALT, place)
             if hand.may_i_limit is not None:
@@ -155,49 +180,36 @@ def _check_bounds(rs: RuleSet, errors: Errors) -> bool:
                     if meld.length >= limits.MELD_LENGTH.low or not limits.is_whole(meld.length):
                         where = f"{path}.melds[{m}].length"
                         bounded(errors, where, meld.length, limits.MELD_LENGTH, place)
-    if bounded(errors, "deck_counts", len(rs.deck_counts), limits.DECK_ROWS, "Decks"):
+    if bounded(errors, "deck_counts", len(rs.deck_counts), limits.DECK_ROWS, _("Decks")):
         for index, row in enumerate(rs.deck_counts):
-            path, place = f"deck_counts[{index}]", f"Decks row {index + 1}"
+            path, place = f"deck_counts[{index}]", _place(f"deck_counts[{index}]")
             bounded(errors, f"{path}.min_players", row.min_players, limits.PLAYERS, place)
             bounded(errors, f"{path}.max_players", row.max_players, limits.PLAYERS, place)
             bounded(errors, f"{path}.decks", row.decks, limits.DECKS, place)
             bounded(errors, f"{path}.jokers", row.jokers, limits.JOKERS, place)
-    if bounded(
-        errors,
-        "prices",
-        len(rs.prices),
-        limits.Bound(0, len(RANKS), "at most {high} card groups"),
-        "Prices",
-    ):
+    if bounded(errors, "prices", len(rs.prices), limits.PRICE_GROUPS, _("Prices")):
         for index, group in enumerate(rs.prices):
-            place = f"Card group {group.label[: limits.LONGEST['label']]!r}"
+            place = _group(group.label[: limits.LONGEST["label"]])
             bounded(errors, f"prices[{index}].points", group.points, limits.CARD_PRICE, place)
             if len(group.ranks) > len(RANKS):
-                errors.append((f"prices[{index}].ranks", f"{place}: more cards than a deck has."))
+                words = _("%(place)s: more cards than a deck has.") % {"place": place}
+                errors.append((f"prices[{index}].ranks", words))
     bounded(
         errors,
         "short_card_penalty",
         rs.short_card_penalty,
         limits.SHORT_CARD_CHARGE,
-        "Points per missing card",
+        _("Points per missing card"),
     )
-    policy = rs.may_i
-    bounded(
-        errors, "may_i.penalty_cards", policy.penalty_cards, limits.MAY_I_PENALTY_CARDS, "May I?"
-    )
+    policy, may_i = rs.may_i, _("May I?")
+    bounded(errors, "may_i.penalty_cards", policy.penalty_cards, limits.MAY_I_PENALTY_CARDS, may_i)
     if policy.per_hand_limit is not None:
-        bounded(errors, "may_i.per_hand_limit", policy.per_hand_limit, limits.MAY_I_LIMIT, "May I?")
-    bounded(
-        errors,
-        "may_i.banned_last_hands",
-        policy.banned_last_hands,
-        limits.Bound(0, limits.HANDS.high, "a ban covers {low} to {high} hands"),
-        "May I?",
-    )
-    bounded(errors, "extra_rules", len(rs.extra_rules), limits.EXTRA_RULES, "Other rules")
-    if bounded(errors, "bonuses", len(rs.bonuses), limits.BONUSES, "Bonuses"):
+        bounded(errors, "may_i.per_hand_limit", policy.per_hand_limit, limits.MAY_I_LIMIT, may_i)
+    bounded(errors, "may_i.banned_last_hands", policy.banned_last_hands, BANNED_HANDS, may_i)
+    bounded(errors, "extra_rules", len(rs.extra_rules), limits.EXTRA_RULES, _("Other rules"))
+    if bounded(errors, "bonuses", len(rs.bonuses), limits.BONUSES, _("Bonuses")):
         for index, bonus in enumerate(rs.bonuses):
-            place = f"Bonus {bonus.label[: limits.LONGEST['label']]!r}"
+            place = _bonus(bonus.label[: limits.LONGEST["label"]])
             bounded(errors, f"bonuses[{index}].points", bonus.points, limits.BONUS_POINTS, place)
     return len(errors) == before
 
@@ -206,65 +218,76 @@ def _check_other_bounds(rs: RuleSet, errors: Errors) -> bool:
     """Bounds of the wild rank's price, blind cards, a buy's price and the schedule's size."""
     before = len(errors)
     if not 0 <= rs.wild_rank_points <= MOST_WILD_POINTS:
-        errors.append(
-            (
-                "wild_rank_points",
-                f"A hand's wild rank costs 0 to {MOST_WILD_POINTS} points left in hand.",
-            )
-        )
+        words = _("A hand's wild rank costs 0 to %(most)s points left in hand.")
+        errors.append(("wild_rank_points", words % {"most": MOST_WILD_POINTS}))
     for index, hand in enumerate(rs.hands):
         if hand.blind_cards is not None and not 0 <= hand.blind_cards <= MOST_BLIND_CARDS:
+            words = _("%(place)s: blind cards per buy are 0 to %(most)s.")
             errors.append(
                 (
                     f"hands[{index}].blind_cards",
-                    f"Hand {index + 1}: blind cards per buy are 0 to {MOST_BLIND_CARDS}.",
+                    words % {"place": _hand(index), "most": MOST_BLIND_CARDS},
                 )
             )
     if not 0 <= rs.may_i.price <= MOST_BUY_PRICE:
-        errors.append(("may_i.price", f"Buying: a buy costs 0 to {MOST_BUY_PRICE} pennies."))
+        words = _("Buying: a buy costs 0 to %(most)s pennies.")
+        errors.append(("may_i.price", words % {"most": MOST_BUY_PRICE}))
     if rs.settlement is not None and len(rs.settlement.schedule) > MOST_SCHEDULE_ROWS:
-        errors.append(("settlement.schedule", f"Payments: at most {MOST_SCHEDULE_ROWS} rows."))
+        words = _("Payments: at most %(most)s rows.")
+        errors.append(("settlement.schedule", words % {"most": MOST_SCHEDULE_ROWS}))
     return len(errors) == before
 
 
 def _check_unset(rs: RuleSet, errors: Errors) -> None:
     if len(rs.unset) > MOST_UNSET:
-        errors.append(("unset", f"At most {MOST_UNSET} cells can be left to the family."))
+        words = _("At most %(most)s cells can be left to the family.")
+        errors.append(("unset", words % {"most": MOST_UNSET}))
         return
     for index, path in enumerate(rs.unset):
         if len(path) > 40 or not UNSET_PATHS.fullmatch(path):
-            errors.append((f"unset[{index}]", f"{path[:40]!r} is not a cell a family can set."))
+            words = _("%(cell)s is not a cell a family can set.")
+            errors.append((f"unset[{index}]", words % {"cell": repr(path[:40])}))
 
 
 def _check_players(rs: RuleSet, errors: Errors) -> None:
     if rs.min_players > rs.max_players:
-        errors.append(("max_players", "The most players cannot be fewer than the fewest players."))
+        words = _("The most players cannot be fewer than the fewest players.")
+        errors.append(("max_players", words))
+
+
+# A meld shorter than its kind allows, said per kind.
+_TOO_SHORT = {
+    "set": N_("%(place)s: a set needs at least %(count)s cards."),
+    "run": N_("%(place)s: a run needs at least %(count)s cards."),
+    "pair": N_("%(place)s: a pair needs at least %(count)s cards."),
+    "any": N_("%(place)s: a set or run needs at least %(count)s cards."),
+}
 
 
 def _check_hand(index: int, hand: HandRule, errors: Errors, unset: frozenset[str]) -> None:
-    path, place = f"hands[{index}]", f"Hand {index + 1}"
+    path, place = f"hands[{index}]", _hand(index)
     melds_unset = f"{path}.melds" in unset
     if not hand.melds and not melds_unset:
-        errors.append((f"{path}.melds", f"{place}: the contract needs at least one set or run."))
+        words = _("%(place)s: the contract needs at least one set or run.")
+        errors.append((f"{path}.melds", words % {"place": place}))
     for m, meld in enumerate(hand.melds):
         where = f"{path}.melds[{m}]"
         if meld.kind not in MELD_KINDS:
-            errors.append(
-                (f"{where}.kind", f"{place}: {meld.kind!r} is not a set, a run or a pair.")
-            )
+            words = _("%(place)s: %(kind)s is not a set, a run or a pair.")
+            errors.append((f"{where}.kind", words % {"place": place, "kind": repr(meld.kind)}))
         elif meld.length < SHORTEST_MELD[meld.kind]:
+            words = _(_TOO_SHORT[meld.kind])
             shortest = SHORTEST_MELD[meld.kind]
-            errors.append(
-                (f"{where}.length", f"{place}: a {meld.kind} needs at least {shortest} cards.")
-            )
+            errors.append((f"{where}.length", words % {"place": place, "count": shortest}))
         elif meld.kind == "pair" and meld.length > LONGEST_PAIR:
-            errors.append((f"{where}.length", f"{place}: a pair is two cards of one rank."))
+            words = _("%(place)s: a pair is two cards of one rank.")
+            errors.append((f"{where}.length", words % {"place": place}))
     if hand.wild_rank is not None and hand.wild_rank not in STANDARD_RANKS:
-        errors.append(
-            (f"{path}.wild_rank", f"{place}: {hand.wild_rank!r} is not a rank (A, 2-10, J, Q, K).")
-        )
+        words = _("%(place)s: %(rank)s is not a rank (A, 2-10, J, Q, K).")
+        errors.append((f"{path}.wild_rank", words % {"place": place, "rank": repr(hand.wild_rank)}))
     if hand.going_out not in GOING_OUT_KINDS:
-        errors.append((f"{path}.going_out", f"{place}: {hand.going_out!r} is no way to go out."))
+        words = _("%(place)s: %(kind)s is no way to go out.")
+        errors.append((f"{path}.going_out", words % {"place": place, "kind": repr(hand.going_out)}))
 
 
 def _check_deal(rs: RuleSet, index: int, errors: Errors, unset: frozenset[str]) -> None:
@@ -281,64 +304,85 @@ def _check_deal(rs: RuleSet, index: int, errors: Errors, unset: frozenset[str]) 
 def _check_deck_counts(rs: RuleSet, errors: Errors) -> None:
     covered: dict[int, int] = {}
     for index, row in enumerate(rs.deck_counts):
-        path, place = (
-            f"deck_counts[{index}]",
-            f"Decks for {_players(row.min_players, row.max_players)}",
-        )
+        path = f"deck_counts[{index}]"
+        players = {"least": row.min_players, "most": row.max_players, "count": row.min_players}
+        if row.min_players == row.max_players:
+            place = ngettext(
+                "Decks for %(count)s player", "Decks for %(count)s players", row.min_players
+            )
+        else:
+            place = _("Decks for %(least)s-%(most)s players")
+        place %= players
         if row.min_players > row.max_players:
-            errors.append((f"{path}.max_players", f"{place}: the range is upside down."))
+            words = _("%(place)s: the range is upside down.")
+            errors.append((f"{path}.max_players", words % {"place": place}))
         outside = [
             n
             for n in range(row.min_players, row.max_players + 1)
             if not rs.min_players <= n <= rs.max_players
         ]
         if outside:
-            errors.append(
-                (
-                    path,
-                    f"{place}: {_players(outside[0], outside[-1])} is outside the rule "
-                    "set's range.",
-                )
-            )
-        for players in range(row.min_players, row.max_players + 1):
-            if players in outside:
+            words = _("%(place)s: %(players)s is outside the rule set's range.")
+            who = _players(outside[0], outside[-1])
+            errors.append((path, words % {"place": place, "players": who}))
+        for players_at_table in range(row.min_players, row.max_players + 1):
+            if players_at_table in outside:
                 continue
-            if players in covered:
-                errors.append((path, f"Decks for {players} players are given twice."))
-            covered[players] = index
-    for players in range(rs.min_players, rs.max_players + 1):
-        if players not in covered:
-            who = "1 player uses" if players == 1 else f"{players} players use"
-            errors.append(("deck_counts", f"Say how many decks {who}."))
+            if players_at_table in covered:
+                words = ngettext(
+                    "Decks for %(count)s player are given twice.",
+                    "Decks for %(count)s players are given twice.",
+                    players_at_table,
+                )
+                errors.append((path, words % {"count": players_at_table}))
+            covered[players_at_table] = index
+    for count in range(rs.min_players, rs.max_players + 1):
+        if count not in covered:
+            words = ngettext(
+                "Say how many decks %(count)s player uses.",
+                "Say how many decks %(count)s players use.",
+                count,
+            )
+            errors.append(("deck_counts", words % {"count": count}))
 
 
 def _players(low: int, high: int) -> str:
-    return f"{low} players" if low == high else f"{low}-{high} players"
+    if low == high:
+        return ngettext("%(count)s player", "%(count)s players", low) % {"count": low}
+    return _("%(least)s-%(most)s players") % {"least": low, "most": high}
 
 
 def _check_prices(rs: RuleSet, errors: Errors) -> None:
     seen_ranks: dict[str, str] = {}
     seen_labels: set[str] = set()
     for index, group in enumerate(rs.prices):
-        path, place = f"prices[{index}]", f"Card group {group.label!r}"
+        path, place = f"prices[{index}]", _group(group.label)
         if not group.label.strip():
-            errors.append((f"{path}.label", f"Card group {index + 1} needs a label."))
+            words = _("Card group %(number)s needs a label.")
+            errors.append((f"{path}.label", words % {"number": index + 1}))
         elif group.label in seen_labels:
-            errors.append((f"{path}.label", f"{place}: two card groups have this label."))
+            words = _("%(place)s: two card groups have this label.")
+            errors.append((f"{path}.label", words % {"place": place}))
         seen_labels.add(group.label)
         if not group.ranks:
-            errors.append((f"{path}.ranks", f"{place}: the group holds no cards."))
+            errors.append(
+                (f"{path}.ranks", _("%(place)s: the group holds no cards.") % {"place": place})
+            )
         for rank in group.ranks:
             if rank not in RANKS:
-                errors.append((f"{path}.ranks", f"{place}: {rank!r} is not a card."))
+                words = _("%(place)s: %(rank)s is not a card.")
+                errors.append((f"{path}.ranks", words % {"place": place, "rank": repr(rank)}))
             elif rank in seen_ranks:
-                errors.append((f"{path}.ranks", f"The card {rank} has a price in two groups."))
+                words = _("The card %(rank)s has a price in two groups.")
+                errors.append((f"{path}.ranks", words % {"rank": rank}))
             seen_ranks.setdefault(rank, group.label)
     for rank in STANDARD_RANKS:
         if rank not in seen_ranks:
-            errors.append(("prices", f"Say what the card {rank} costs when left in hand."))
+            words = _("Say what the card %(rank)s costs when left in hand.")
+            errors.append(("prices", words % {"rank": rank}))
     if rs.uses_jokers and JOKER not in seen_ranks:
-        errors.append(("prices", "The game uses jokers: say what a joker costs left in hand."))
+        words = _("The game uses jokers: say what a joker costs left in hand.")
+        errors.append(("prices", words))
 
 
 def _check_bonuses(rs: RuleSet, errors: Errors) -> None:
@@ -347,29 +391,33 @@ def _check_bonuses(rs: RuleSet, errors: Errors) -> None:
     for index, bonus in enumerate(rs.bonuses):
         path = f"bonuses[{index}].label"
         if not bonus.label.strip():
-            errors.append((path, f"Bonus {index + 1} needs a label."))
+            errors.append((path, _("Bonus %(number)s needs a label.") % {"number": index + 1}))
         elif bonus.label in taken:
-            errors.append((path, f"Bonus {bonus.label!r}: a card group or bonus has this label."))
+            words = _("%(place)s: a card group or bonus has this label.")
+            errors.append((path, words % {"place": _bonus(bonus.label)}))
         taken.add(bonus.label)
 
 
 def _check_may_i(rs: RuleSet, errors: Errors) -> None:
     policy = rs.may_i
     if policy.priority not in PRIORITIES:
-        errors.append(("may_i.priority", f"May I?: {policy.priority!r} is not a priority rule."))
+        words = _("May I?: %(priority)s is not a priority rule.")
+        errors.append(("may_i.priority", words % {"priority": repr(policy.priority)}))
     if policy.price and rs.settlement is None:
-        errors.append(
-            (
-                "may_i.price",
-                "Buying: buys paid into a kitty need the settlement at the end: "
-                "say how the kitty is split.",
-            )
+        words = _(
+            "Buying: buys paid into a kitty need the settlement at the end: "
+            "say how the kitty is split."
         )
+        errors.append(("may_i.price", words))
     if policy.banned_last_hands > len(rs.hands):
+        words = ngettext(
+            "May I?: cannot ban the last %(count)s hands of a %(hands)s-hand game.",
+            "May I?: cannot ban the last %(count)s hands of a %(hands)s-hand game.",
+            len(rs.hands),
+        )
         errors.append(
             (
                 "may_i.banned_last_hands",
-                f"May I?: cannot ban the last {policy.banned_last_hands} hands "
-                f"of a {len(rs.hands)}-hand game.",
+                words % {"count": policy.banned_last_hands, "hands": len(rs.hands)},
             )
         )

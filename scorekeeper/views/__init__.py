@@ -62,6 +62,8 @@ def register_blueprints(app: Flask) -> None:
         preset_summary=rules.ruleset_summary,
         ruleset_name=rules.ruleset_name,
         claim_noun=rules.claim_noun,
+        label_words=rules.label_words,
+        wild_words=rules.wild_words,
         pennies=money.pennies,
         presets=list(rules.PRESETS.values()),
         papers=PAPERS,

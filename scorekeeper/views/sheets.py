@@ -118,7 +118,7 @@ def printed_hands(
             minimum_cards=rules.minimum_cards(rs, k),
             cards_dealt=rules.cards_dealt_words(rs, k),
             dealer=dealers[k - 1],
-            note=rules.hand_rule(rs, k).note,
+            note=rules.hand_note(rs, k),
             row=by_number.get(k),
         )
         for k in range(1, rules.hand_count(rs) + 1)
@@ -159,7 +159,7 @@ def _common(rs: rules.RuleSet, league: League, names: list[str], **context: Any)
         "decks": deck_words(rs, len([n for n in names if n]) or None),
         "fairness": rules.fairness_in_force(rs),
         "wild_ranks": [
-            (number, rules.wild_rank_label(hand.wild_rank).removesuffix(" (wild)"))
+            (number, rules.wild_rank_words(hand.wild_rank))
             for number, hand in enumerate(rs.hands, start=1)
             if hand.wild_rank
         ],

@@ -153,7 +153,7 @@ def _hand_page(
         warnings=warnings,
         player_problems=by_player,
         possible=rules.possible_totals(game.rules, hand.number),
-        impossible_words=rules.impossible_total_words().capitalize(),
+        impossible_words=rules.impossible_total_words(),
         accepting=rules.accepting_words(hand.number, accepting.sent_by) if accepting else "",
         ahead_of=ahead_of,
         entries_refused=status == 422 and not about_game,

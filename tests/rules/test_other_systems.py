@@ -6,7 +6,6 @@ from fractions import Fraction
 import pytest
 
 from scorekeeper.rules import (
-    SET_BY_FAMILY,
     DeckCount,
     HandRule,
     Meld,
@@ -158,12 +157,12 @@ def test_entry_scores_use_the_hand_prices() -> None:
 
 
 # The buying game: hand, contract words, buy limit, blind cards per buy.
-FAMILY = SET_BY_FAMILY.capitalize()
+FAMILY = "Set by your family"
 BUYING = [
     *[(n, FAMILY, None, 0) for n in range(1, 12)],
     (12, FAMILY, 2, 1),
     (13, FAMILY, 2, 1),
-    (14, f"1 pair + more, {SET_BY_FAMILY}", 1, 0),
+    (14, "1 pair + more, set by your family", 1, 0),
     (15, FAMILY, None, 0),
 ]
 
@@ -202,19 +201,19 @@ def test_buying_game_mechanics_and_gaps() -> None:
 # The cells still to set, hand by hand as the editor shows them: (unset paths) -> gaps.
 GAPS = [
     ("hand-order", ("hands[1].melds", "prices", "hands[0].may_i_limit", "hands[0].melds"),
-     [("hands[0].melds", "Hand 1", "the contract"), ("hands[0].may_i_limit", "Hand 1", "the buy limit"),
-      ("hands[1].melds", "Hand 2", "the contract"), ("prices", "What each card costs left in hand", "")]),
+     [("hands[0].melds", "Hand 1", "the contract", 1), ("hands[0].may_i_limit", "Hand 1", "the buy limit", 1),
+      ("hands[1].melds", "Hand 2", "the contract", 2), ("prices", "What each card costs left in hand", "", None)]),
     ("tenth-after-ninth", ("hands[10].cards_dealt", "hands[9].blind_cards", "settlement.schedule"),
-     [("hands[9].blind_cards", "Hand 10", "the blind cards per buy"),
-      ("hands[10].cards_dealt", "Hand 11", "the cards dealt"),
-      ("settlement.schedule", "The payments by place at the end", "")]),
+     [("hands[9].blind_cards", "Hand 10", "the blind cards per buy", 10),
+      ("hands[10].cards_dealt", "Hand 11", "the cards dealt", 11),
+      ("settlement.schedule", "The payments by place at the end", "", None)]),
     ("none",              (), []),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("unset", "gaps"), [row[1:] for row in GAPS], ids=[row[0] for row in GAPS])
 def test_family_gaps_follow_the_editor(
-    unset: tuple[str, ...], gaps: list[tuple[str, str, str]]
+    unset: tuple[str, ...], gaps: list[tuple[str, str, str, int | None]]
 ) -> None:
     rs = replace(preset("buying"), unset=unset)
     assert [tuple(g) for g in family_gaps(rs)] == gaps
