@@ -327,7 +327,7 @@ REFUSALS = [
     ("empty",               lambda text: "",                                   "line 1, column 1: the file is not valid JSON, or it was cut short (Expecting value)."),
     ("not an object",       lambda text: "[1, 2]",                             "The file holds a list, not a league: expected a JSON object."),
     ("another format",      change(format="spreadsheet"),                      'format: this is not a Scorekeeper league file (expected "scorekeeper-league").'),
-    ("unknown version",     change(version=4),                                 "version: this app reads versions 1 to 3 of the league file, not 4."),
+    ("unknown version",     change(version=5),                                 "version: this app reads versions 1 to 4 of the league file, not 5."),
     ("negative tally",      change(**{f"{HAND_3}__Ann__tally__2-9": -1}),      'games[0].hands[2].players["Ann"].tally["2-9"]: a count of cards cannot be negative.'),
     ("unknown card group",  change(**{f"{HAND_3}__Ann__tally": {"2-10": 2}}),  'games[0].hands[2].players["Ann"].tally["2-10"]: the rules have no card price “2-10”.'),
     ("two players out",     change(**{f"{HAND_1}__Bob": {"went_out": True}}),  "games[0].hands[0].players: Only one player can go out in a hand, but Ann and Bob are marked out."),
@@ -456,7 +456,7 @@ def test_upload_creates_a_new_league_of_the_uploader(client, smiths):
     assert response.headers["Location"].endswith(f"/leagues/{copy.id}")
     assert [p.name for p in copy.players] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
     assert json.loads(exchange.league_json(copy))["games"] == data["games"]
-    assert "League “The Smiths at the lake” imported with 1 game(s)." in visible_text(
+    assert "League “The Smiths at the lake” imported with 1 game." in visible_text(
         client.get(response.headers["Location"])
     )
 

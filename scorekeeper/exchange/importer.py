@@ -11,6 +11,7 @@ All or nothing: the import raises at the first fault and the caller rolls the se
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy import select
@@ -21,16 +22,26 @@ from scorekeeper.exchange.quota import check_quota
 from scorekeeper.exchange.replay import replay_game
 from scorekeeper.exchange.survey import survey_games
 from scorekeeper.extensions import db
+from scorekeeper.languages import LANGUAGES, LONGEST_CODE
 from scorekeeper.league import leagues
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Account, League, LeagueRuleSet
 from scorekeeper.paper import DEFAULT_PAPER, PAPER_NAMES
 from scorekeeper.rules import limits
+from scorekeeper.rules.language import _
 from scorekeeper.rules.standings import MEASURES
 
 HEADER = ("format", "version", "exported_at")
 FILE_FIELDS = (*HEADER, "league", "players", "rulesets", "seasons", "games")
-LEAGUE_FIELDS = ("name", "ranking", "place_points", "min_games", "paper_size", "time_zone")
+LEAGUE_FIELDS = (
+    "name",
+    "ranking",
+    "place_points",
+    "min_games",
+    "paper_size",
+    "time_zone",
+    "language",
+)
 
 
 def import_league(data: bytes | str, owner: Account | None = None) -> League:
@@ -84,10 +95,8 @@ def _league(node: Node, owner: Account | None) -> dict[str, Any]:
     mine = select(League).where(League.owner_id == (owner.id if owner else None))
     taken = {limits.fold_name(league.name): league.name for league in db.session.scalars(mine)}
     if limits.fold_name(name) in taken:
-        node.get("name").fail(
-            f"a league called “{taken[limits.fold_name(name)]}” is already here; "
-            "rename one of them first."
-        )
+        here = _("a league called “%(name)s” is already here; rename one of them first.")
+        node.get("name").fail(here % {"name": taken[limits.fold_name(name)]})
     places = node.get("place_points", [5, 3, 1]).items(limits.PLACES_SCORED)
     min_games = node.get("min_games", 0)
     return {
@@ -97,6 +106,7 @@ def _league(node: Node, owner: Account | None) -> dict[str, Any]:
         "min_games": min_games.integer(0, limits.GAMES_TO_RANK.high),
         "paper_size": node.get("paper_size", DEFAULT_PAPER).choice(PAPER_NAMES),
         "time_zone": _time_zone(node.get("time_zone", zones.UTC_NAME)),
+        "language": _language(node.get("language", None)),
     }
 
 
@@ -104,8 +114,25 @@ def _time_zone(node: Node) -> str:
     """A zone this app knows, by its IANA name."""
     zone = node.text(zones.LONGEST_NAME)
     if not zones.is_zone(zone):
-        node.fail(f"{zone} is not a time zone this app knows; give one such as Europe/London.")
+        unknown = _("%(zone)s is not a time zone this app knows; give one such as Europe/London.")
+        node.fail(unknown % {"zone": zone})
     return zone
+
+
+def _language(node: Node) -> str | None:
+    """The language the league's owner chose, one the app speaks; null for none (each reader's
+    own). One the app does not speak is refused, as an unknown zone is: the file says what the
+    league shows, and nothing it says is dropped without a word."""
+    if node.value is None:
+        return None
+    code = node.text(LONGEST_CODE)
+    if code not in LANGUAGES:
+        unknown = _(
+            "this app speaks %(codes)s, not %(code)s; leave the field out, or null, "
+            "for each reader's own language."
+        )
+        node.fail(unknown % {"codes": ", ".join(LANGUAGES), "code": json.dumps(code)})
+    return code
 
 
 def _player_names(node: Node) -> list[str]:
@@ -114,10 +141,10 @@ def _player_names(node: Node) -> list[str]:
     for item in node.items(limits.LEAGUE_PLAYERS):
         name = _name(item, 40)
         if item.value != name:
-            item.fail("a name has no spaces at its ends, and no two in a row.")
+            item.fail(_("a name has no spaces at its ends, and no two in a row."))
         key = limits.fold_name(name)
         if key in names:
-            item.fail(f"{names[key]} is already among the players.")
+            item.fail(_("%(name)s is already among the players.") % {"name": names[key]})
         names[key] = name
     return list(names.values())
 
@@ -136,5 +163,5 @@ def _season(node: Node) -> league_settings.NewSeason:
     node.fields("name", "starts_on", "ends_on")
     starts_on, ends_on = node.get("starts_on").day(), node.get("ends_on").day()
     if ends_on < starts_on:
-        node.get("ends_on").fail("the last day comes before the first day.")
+        node.get("ends_on").fail(_("the last day comes before the first day."))
     return league_settings.NewSeason(_name(node.get("name"), 60), starts_on, ends_on)
