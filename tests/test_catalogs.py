@@ -52,7 +52,10 @@ def catalog(language: str) -> Catalog:
 
 def key(message: Message) -> Key:
     plural = isinstance(message.id, (list, tuple))
-    return (message.context, tuple(message.id) if plural else message.id)
+    # Babel's read_mo leaves a message's context (pgettext's) as bytes.
+    context = message.context
+    context = context.decode() if isinstance(context, bytes) else context
+    return (context, tuple(message.id) if plural else message.id)
 
 
 def forms(message: Message) -> tuple[str, ...]:

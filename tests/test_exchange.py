@@ -456,7 +456,7 @@ def test_upload_creates_a_new_league_of_the_uploader(client, smiths):
     assert response.headers["Location"].endswith(f"/leagues/{copy.id}")
     assert [p.name for p in copy.players] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
     assert json.loads(exchange.league_json(copy))["games"] == data["games"]
-    assert "League “The Smiths at the lake” imported with 1 game(s)." in visible_text(
+    assert "League “The Smiths at the lake” imported with 1 game." in visible_text(
         client.get(response.headers["Location"])
     )
 

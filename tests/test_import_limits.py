@@ -351,8 +351,9 @@ def test_an_import_past_the_games_an_account_keeps_is_refused(client, smiths, ow
     response = upload(client, smiths)
 
     assert response.status_code == 429
+    held = "1 game" if kept == 1 else f"{kept} games"
     assert (
-        f"Your leagues hold {kept} games and this file 1, but an account's leagues hold at "
+        f"Your leagues hold {held} and this file 1, but an account's leagues hold at "
         f"most {kept} games." in visible_text(response)
     )
     assert row_counts() == before

@@ -26,6 +26,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.play import hands
 from scorekeeper.read import settlement
+from scorekeeper.rules.language import _
 
 
 def league_json(league: League, *, indent: int | None = 2) -> str:
@@ -59,6 +60,7 @@ def league_to_dict(league: League) -> dict[str, Any]:
             "rating_by": league.rating_by,
             "paper_size": league.paper_size,
             "time_zone": league.time_zone,
+            "language": league.language,
         },
         "players": sorted(player.name for player in league.players),
         "rulesets": [{"preset_key": r.preset_key, "rules": r.data} for r in rulesets],
@@ -228,11 +230,15 @@ def league_for_export(reference: str | None) -> League:
     if reference is None:
         if len(every) == 1:
             return every[0]
-        names = ", ".join(f"{league.id} ({league.name})" for league in every) or "none yet"
-        raise LeagueNotFound(f"Say which league to export: {names}.")
+        names = ", ".join(f"{league.id} ({league.name})" for league in every) or _("none yet")
+        raise LeagueNotFound(_("Say which league to export: %(leagues)s.") % {"leagues": names})
     found = [league for league in every if str(league.id) == reference.strip()]
     found = found or [league for league in every if league.name == reference]
     if len(found) != 1:
-        several = "Several leagues are" if found else "No league is"
-        raise LeagueNotFound(f"{several} called {reference!r}; give the league's id instead.")
+        called = (
+            _("Several leagues are called %(name)s; give the league's id instead.")
+            if found
+            else _("No league is called %(name)s; give the league's id instead.")
+        )
+        raise LeagueNotFound(called % {"name": repr(reference)})
     return found[0]

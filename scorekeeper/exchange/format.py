@@ -10,12 +10,14 @@ from typing import Any, Literal, NoReturn, overload
 from scorekeeper import rules, zones
 from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.language import N_, _
 
 FORMAT = "scorekeeper-league"
 VERSION = 4
 # Version 2 added the league's time zone; a file of version 1 still reads (its league in UTC).
 # Version 3 added the hands' proposed corrections; older files have none.
-# Version 4 added how the league pools its ratings; older files have one rating per league.
+# Version 4 added how the league pools its ratings and the league's language; older files have
+# one rating per league and choose no language (each reader's own).
 READABLE_VERSIONS = (1, 2, 3, 4)
 
 # What a player's line of a hand holds: the facts the table reported, then what the app
@@ -38,6 +40,15 @@ MOST_CARDS = limits.CARDS_IN_HAND.high
 MOST_POINTS = limits.HAND_POINTS.high
 
 _ABSENT = object()
+# What a field of the file should hold, as a refusal names it ("expected a list, got 3.").
+AN_OBJECT = N_("an object")
+A_LIST = N_("a list")
+AN_OBJECT_OF_NAMES = N_("an object keyed by name")
+A_WHOLE_NUMBER = N_("a whole number")
+TEXT = N_("text")
+A_FLAG = N_("true or false")
+A_DATE = N_("a date as YYYY-MM-DD")
+A_TIME = N_("a time in ISO 8601")
 
 
 class ImportRefused(Exception):
@@ -48,7 +59,8 @@ class ImportRefused(Exception):
         place, message = _printable(place), _printable(message)
         self.place = place
         self.message = message
-        super().__init__(f"{place}: {message}" if place else message)
+        at = _("%(place)s: %(problem)s") % {"place": place, "problem": message}
+        super().__init__(at if place else message)
 
 
 def _printable(text: str) -> str:
@@ -72,9 +84,9 @@ def join(place: str, key: str | int, named: bool = False) -> str:
 
 def _shown(value: Any) -> str:
     if isinstance(value, dict):
-        return "an object"
+        return _(AN_OBJECT)
     if isinstance(value, list):
-        return "a list"
+        return _(A_LIST)
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -115,17 +127,25 @@ class Node:
         raise ImportRefused(self.place, message)
 
     def _expect(self, ok: bool, what: str) -> None:
+        """Refuse a field left out, or one that is not `what` (a message kept in English)."""
         if self.value is _ABSENT:
-            self.fail("this field is missing.")
+            self.fail(_("this field is missing."))
         if not ok:
-            self.fail(f"expected {what}, got {_shown(self.value)}.")
+            self._refuse(what)
+
+    def _refuse(self, what: str) -> NoReturn:
+        """Refuse a field that is not `what` (a message kept in English), saying what it is."""
+        self.fail(
+            _("expected %(what)s, got %(got)s.") % {"what": _(what), "got": _shown(self.value)}
+        )
 
     def fields(self, *known: str) -> Node:
         """Check this is an object whose fields are all among `known`."""
-        self._expect(isinstance(self.value, dict), "an object")
+        self._expect(isinstance(self.value, dict), AN_OBJECT)
         unknown = [key for key in self.value if key not in known]
         if unknown:
-            Node(None, parent=self, key=unknown[0]).fail("this field is not part of the format.")
+            unknown_field = Node(None, parent=self, key=unknown[0])
+            unknown_field.fail(_("this field is not part of the format."))
         return self
 
     def get(self, key: str, default: Any = _ABSENT) -> Node:
@@ -138,13 +158,13 @@ class Node:
 
     def items(self, bound: limits.Bound) -> list[Node]:
         """The entries of a list, as many as `bound` allows (counted before any is read)."""
-        self._expect(isinstance(self.value, list), "a list")
+        self._expect(isinstance(self.value, list), A_LIST)
         self._count(bound)
         return [Node(item, parent=self, key=i) for i, item in enumerate(self.value)]
 
     def names(self, bound: limits.Bound) -> list[str]:
         """The names of an object keyed by name, in the file's order; at most `bound`."""
-        self._expect(isinstance(self.value, dict), "an object keyed by name")
+        self._expect(isinstance(self.value, dict), AN_OBJECT_OF_NAMES)
         self._count(bound)
         for key in self.value:
             problem = _name_problem(key)
@@ -154,16 +174,20 @@ class Node:
 
     def _count(self, bound: limits.Bound) -> None:
         if not bound.holds(len(self.value)):
-            self.fail(f"{bound.words()}, not {len(self.value)}.")
+            self.fail(
+                _("%(bound)s, not %(count)s.") % {"bound": bound.words(), "count": len(self.value)}
+            )
 
     def integer(self, minimum: int | None = 0, maximum: int | None = None) -> int:
         """A whole number from `minimum` to `maximum` (None: no bound)."""
         value = self.value
-        self._expect(isinstance(value, int) and not isinstance(value, bool), "a whole number")
+        self._expect(isinstance(value, int) and not isinstance(value, bool), A_WHOLE_NUMBER)
         if minimum is not None and value < minimum:
-            self.fail(f"expected a whole number of at least {minimum}, got {value}.")
+            least = _("expected a whole number of at least %(least)s, got %(got)s.")
+            self.fail(least % {"least": minimum, "got": value})
         if maximum is not None and value > maximum:
-            self.fail(f"expected a whole number of at most {maximum}, got {value}.")
+            most = _("expected a whole number of at most %(most)s, got %(got)s.")
+            self.fail(most % {"most": maximum, "got": value})
         return value
 
     def optional_integer(self, minimum: int | None = 0, maximum: int | None = None) -> int | None:
@@ -172,35 +196,37 @@ class Node:
 
     def text(self, longest: int, *, blank: bool = True) -> str:
         """Text of at most `longest` characters; `blank=False` refuses empty text."""
-        self._expect(isinstance(self.value, str), "text")
+        self._expect(isinstance(self.value, str), TEXT)
         problem = limits.text_problem(self.value)
         if problem:
             self.fail(problem)
         if len(self.value) > longest:
-            self.fail(f"at most {longest} characters, got {len(self.value)}.")
+            too_long = _("at most %(most)s characters, got %(count)s.")
+            self.fail(too_long % {"most": longest, "count": len(self.value)})
         if not blank and not self.value.strip():
-            self.fail("this cannot be empty.")
+            self.fail(_("this cannot be empty."))
         return self.value
 
     def choice(self, options: tuple[str, ...]) -> str:
         """One of the words in `options`."""
-        self._expect(isinstance(self.value, str), "text")
+        self._expect(isinstance(self.value, str), TEXT)
         if self.value not in options:
-            self.fail(f"expected one of {', '.join(options)}, got {_shown(self.value)}.")
+            one_of = _("expected one of %(options)s, got %(got)s.")
+            self.fail(one_of % {"options": ", ".join(options), "got": _shown(self.value)})
         return self.value
 
     def flag(self) -> bool:
         """true or false."""
-        self._expect(isinstance(self.value, bool), "true or false")
+        self._expect(isinstance(self.value, bool), A_FLAG)
         return self.value
 
     def day(self) -> date:
         """A date as YYYY-MM-DD."""
-        self._expect(isinstance(self.value, str), "a date as YYYY-MM-DD")
+        self._expect(isinstance(self.value, str), A_DATE)
         try:
             return date.fromisoformat(self.value)
         except ValueError:
-            self.fail(f"expected a date as YYYY-MM-DD, got {_shown(self.value)}.")
+            self._refuse(A_DATE)
 
     @overload
     def moment(self, *, required: Literal[True]) -> datetime: ...
@@ -210,11 +236,11 @@ class Node:
         """A time in ISO 8601, or null unless `required`; a time without a zone is UTC."""
         if self.value is None and not required:
             return None
-        self._expect(isinstance(self.value, str), "a time in ISO 8601")
+        self._expect(isinstance(self.value, str), A_TIME)
         try:
             moment = datetime.fromisoformat(self.value)
         except ValueError:
-            self.fail(f"expected a time in ISO 8601, got {_shown(self.value)}.")
+            self._refuse(A_TIME)
         return zones.as_utc(moment)
 
 
@@ -233,35 +259,41 @@ def read_file(data: bytes | str) -> Node:
     try:
         text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
     except UnicodeDecodeError as error:
-        raise ImportRefused("", f"The file is not UTF-8 text (byte {error.start}).") from error
+        not_utf8 = _("The file is not UTF-8 text (byte %(byte)s).")
+        raise ImportRefused("", not_utf8 % {"byte": error.start}) from error
     try:
         value = json.loads(text)
     except json.JSONDecodeError as error:
+        # Python's own words say what is wrong, in English.
         raise ImportRefused(
-            f"line {error.lineno}, column {error.colno}",
-            f"the file is not valid JSON, or it was cut short ({error.msg}).",
+            _("line %(line)s, column %(column)s") % {"line": error.lineno, "column": error.colno},
+            _("the file is not valid JSON, or it was cut short (%(reason)s).")
+            % {"reason": error.msg},
         ) from error
     except ValueError as error:  # Python's own limit: a number of thousands of digits
-        raise ImportRefused("", "The file holds a number too long to read.") from error
+        raise ImportRefused("", _("The file holds a number too long to read.")) from error
     except RecursionError as error:
-        raise ImportRefused("", "The file nests too deeply to be a league.") from error
+        raise ImportRefused("", _("The file nests too deeply to be a league.")) from error
     root = Node(value)
     if not isinstance(value, dict):
-        root.fail(f"The file holds {_shown(value)}, not a league: expected a JSON object.")
+        not_a_league = _("The file holds %(what)s, not a league: expected a JSON object.")
+        root.fail(not_a_league % {"what": _shown(value)})
     if root.get("format", None).value != FORMAT:
-        root.get("format").fail(f'this is not a Scorekeeper league file (expected "{FORMAT}").')
+        not_ours = _('this is not a Scorekeeper league file (expected "%(format)s").')
+        root.get("format").fail(not_ours % {"format": FORMAT})
     version = root.get("version")
     readable = not isinstance(version.value, bool) and version.value in READABLE_VERSIONS
     if version.value is _ABSENT or not readable:
-        shown = "none" if version.value is _ABSENT else _shown(version.value)
-        version.fail(f"this app reads versions 1 to {VERSION} of the league file, not {shown}.")
+        shown = _("none") if version.value is _ABSENT else _shown(version.value)
+        versions = _("this app reads versions 1 to %(last)s of the league file, not %(got)s.")
+        version.fail(versions % {"last": VERSION, "got": shown})
     return root
 
 
 def read_rules(node: Node) -> dict[str, Any]:
     """A rules dict, checked by the rules module itself and returned in its stored shape."""
     if node.value is _ABSENT:
-        node.fail("this field is missing.")
+        node.fail(_("this field is missing."))
     # A league's games mostly share a few rule sets: each distinct one is checked once.
     stored = _stored_rules(json.dumps(node.value, separators=(",", ":")))
     if stored is not None:
@@ -342,7 +374,8 @@ def _read_report(node: Node) -> PlayerEntry:
     for name, old in OLD_NAMES.items():
         if old in node.value:
             if name in node.value:
-                node.get(old).fail(f"this is the older name of {name}; give only one of them.")
+                older = _("this is the older name of %(name)s; give only one of them.")
+                node.get(old).fail(older % {"name": name})
             node = Node({**node.value, name: node.value[old]}, node.place)
     tally_node = node.get("tally", None)
     tally: dict[str, int] = {}

@@ -11,6 +11,7 @@ All or nothing: the import raises at the first fault and the caller rolls the se
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy import select
@@ -21,11 +22,13 @@ from scorekeeper.exchange.quota import check_quota
 from scorekeeper.exchange.replay import replay_game
 from scorekeeper.exchange.survey import survey_games
 from scorekeeper.extensions import db
+from scorekeeper.languages import LANGUAGES, LONGEST_CODE
 from scorekeeper.league import leagues
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Account, League, LeagueRuleSet
 from scorekeeper.paper import DEFAULT_PAPER, PAPER_NAMES
 from scorekeeper.rules import limits
+from scorekeeper.rules.language import _
 from scorekeeper.rules.rating import DEFAULT_RATING_BY, RATING_BY
 from scorekeeper.rules.standings import MEASURES
 
@@ -39,6 +42,7 @@ LEAGUE_FIELDS = (
     "rating_by",
     "paper_size",
     "time_zone",
+    "language",
 )
 
 
@@ -93,10 +97,8 @@ def _league(node: Node, owner: Account | None) -> dict[str, Any]:
     mine = select(League).where(League.owner_id == (owner.id if owner else None))
     taken = {limits.fold_name(league.name): league.name for league in db.session.scalars(mine)}
     if limits.fold_name(name) in taken:
-        node.get("name").fail(
-            f"a league called “{taken[limits.fold_name(name)]}” is already here; "
-            "rename one of them first."
-        )
+        here = _("a league called “%(name)s” is already here; rename one of them first.")
+        node.get("name").fail(here % {"name": taken[limits.fold_name(name)]})
     places = node.get("place_points", [5, 3, 1]).items(limits.PLACES_SCORED)
     min_games = node.get("min_games", 0)
     return {
@@ -107,6 +109,7 @@ def _league(node: Node, owner: Account | None) -> dict[str, Any]:
         "rating_by": node.get("rating_by", DEFAULT_RATING_BY).choice(tuple(RATING_BY)),
         "paper_size": node.get("paper_size", DEFAULT_PAPER).choice(PAPER_NAMES),
         "time_zone": _time_zone(node.get("time_zone", zones.UTC_NAME)),
+        "language": _language(node.get("language", None)),
     }
 
 
@@ -114,8 +117,25 @@ def _time_zone(node: Node) -> str:
     """A zone this app knows, by its IANA name."""
     zone = node.text(zones.LONGEST_NAME)
     if not zones.is_zone(zone):
-        node.fail(f"{zone} is not a time zone this app knows; give one such as Europe/London.")
+        unknown = _("%(zone)s is not a time zone this app knows; give one such as Europe/London.")
+        node.fail(unknown % {"zone": zone})
     return zone
+
+
+def _language(node: Node) -> str | None:
+    """The language the league's owner chose, one the app speaks; null for none (each reader's
+    own). One the app does not speak is refused, as an unknown zone is: the file says what the
+    league shows, and nothing it says is dropped without a word."""
+    if node.value is None:
+        return None
+    code = node.text(LONGEST_CODE)
+    if code not in LANGUAGES:
+        unknown = _(
+            "this app speaks %(codes)s, not %(code)s; leave the field out, or null, "
+            "for each reader's own language."
+        )
+        node.fail(unknown % {"codes": ", ".join(LANGUAGES), "code": json.dumps(code)})
+    return code
 
 
 def _player_names(node: Node) -> list[str]:
@@ -124,10 +144,10 @@ def _player_names(node: Node) -> list[str]:
     for item in node.items(limits.LEAGUE_PLAYERS):
         name = _name(item, 40)
         if item.value != name:
-            item.fail("a name has no spaces at its ends, and no two in a row.")
+            item.fail(_("a name has no spaces at its ends, and no two in a row."))
         key = limits.fold_name(name)
         if key in names:
-            item.fail(f"{names[key]} is already among the players.")
+            item.fail(_("%(name)s is already among the players.") % {"name": names[key]})
         names[key] = name
     return list(names.values())
 
@@ -146,5 +166,5 @@ def _season(node: Node) -> league_settings.NewSeason:
     node.fields("name", "starts_on", "ends_on")
     starts_on, ends_on = node.get("starts_on").day(), node.get("ends_on").day()
     if ends_on < starts_on:
-        node.get("ends_on").fail("the last day comes before the first day.")
+        node.get("ends_on").fail(_("the last day comes before the first day."))
     return league_settings.NewSeason(_name(node.get("name"), 60), starts_on, ends_on)

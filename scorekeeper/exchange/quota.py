@@ -12,6 +12,7 @@ from scorekeeper.extensions import db
 from scorekeeper.league.accounts import duration, wait_under_limit
 from scorekeeper.models import Account, Game, League
 from scorekeeper.rules import limits
+from scorekeeper.rules.language import ngettext
 
 IMPORT_WINDOW = timedelta(hours=1)
 
@@ -36,9 +37,16 @@ def check_quota(owner: Account, games: int) -> None:
     mine = League.owner_id == owner.id
     made, wait = wait_under_limit(League.created_at, most, IMPORT_WINDOW, mine)
     if wait is not None:
+        lately = ngettext(
+            "Your account made %(count)s league in the last hour: %(limit)s. "
+            "Try again in %(wait)s.",
+            "Your account made %(count)s leagues in the last hour: %(limit)s. "
+            "Try again in %(wait)s.",
+            made,
+        )
         raise OverQuota(
-            f"Your account made {made} leagues in the last hour: "
-            f"{limits.IMPORTS_PER_HOUR.words()}. Try again in {duration(wait)}.",
+            lately
+            % {"count": made, "limit": limits.IMPORTS_PER_HOUR.words(), "wait": duration(wait)},
             retry_after=math.ceil(wait.total_seconds()),
         )
     kept = (
@@ -48,7 +56,11 @@ def check_quota(owner: Account, games: int) -> None:
         or 0
     )
     if kept + games > limits.ACCOUNT_GAMES.high:
+        held = ngettext(
+            "Your leagues hold %(count)s game and this file %(games)s, but %(limit)s.",
+            "Your leagues hold %(count)s games and this file %(games)s, but %(limit)s.",
+            kept,
+        )
         raise OverQuota(
-            f"Your leagues hold {kept} games and this file {games}, but "
-            f"{limits.ACCOUNT_GAMES.words()}.",
+            held % {"count": kept, "games": games, "limit": limits.ACCOUNT_GAMES.words()}
         )

@@ -29,6 +29,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.rules import limits
+from scorekeeper.rules.language import _, ngettext
 
 GAME_FIELDS = (
     *("ruleset", "rules", "started_on", "first_dealer", "seats", "suspensions", "hands"),
@@ -86,7 +87,8 @@ class GameReplay:
             node.fields("before_hand", "suspended_at", "resumed_at")
             number = node.get("before_hand").integer(minimum=1)
             if number < before:
-                node.get("before_hand").fail("suspensions are listed in the order they happened.")
+                in_order = _("suspensions are listed in the order they happened.")
+                node.get("before_hand").fail(in_order)
             before = number
             node.get("suspended_at").moment(required=True)
             if node.get("resumed_at", None).moment() is not None:
@@ -94,7 +96,7 @@ class GameReplay:
             elif i == len(nodes) - 1:
                 self.last_break = node
             else:
-                node.get("resumed_at").fail("only the last suspension can still be going on.")
+                node.get("resumed_at").fail(_("only the last suspension can still be going on."))
 
     def take_break(self, node: Node, hand: Hand) -> None:
         """Suspend the game before `hand` (and resume it, when the file says it went on)."""
@@ -108,7 +110,8 @@ class GameReplay:
                     on=zones.local_time(resumed_at, self.game.league.time_zone).date(),
                 )
         if suspension.before_hand != node.get("before_hand").value:
-            node.get("before_hand").fail(f"the game stopped before hand {hand.number}.")
+            stopped = _("the game stopped before hand %(number)s.")
+            node.get("before_hand").fail(stopped % {"number": hand.number})
         suspension.suspended_at = node.get("suspended_at").moment(required=True)
         suspension.resumed_at = resumed_at
 
@@ -126,11 +129,10 @@ class GameReplay:
         attempt = node.get("attempt").integer(minimum=1)
         hand = games.current_hand(self.game)
         if hand is None:
-            node.fail("the hands before this one already ended the game.")
+            node.fail(_("the hands before this one already ended the game."))
         if (number, attempt) != (hand.number, hand.attempt):
-            node.fail(
-                f"the hands before this one lead to hand {hand.number}, attempt {hand.attempt}."
-            )
+            lead = _("the hands before this one lead to hand %(number)s, attempt %(attempt)s.")
+            node.fail(lead % {"number": hand.number, "attempt": hand.attempt})
         self.last_hand = hand
         if attempt == 1:
             for pause in self.breaks.pop(number, []):
@@ -138,7 +140,7 @@ class GameReplay:
         renewals = node.get("stock_renewals", 0)
         if renewals.integer(maximum=limits.STOCK_RENEWALS.high) and hand.stock_renewals is None:
             hand.stock_renewals = 0  # a hand not flushed yet: the column's default, as saved
-        for _ in range(renewals.integer()):
+        for _renewal in range(renewals.integer()):
             if hand.stock_ran_out:
                 break  # files from before renewals were told apart count the last run-out too
             with refused_at(renewals):
@@ -169,7 +171,7 @@ class GameReplay:
         name = node.fields("player", "made_at").get("player").text(40)
         seat = next((s for s in self.game.seats if s.player.name == name), None)
         if seat is None:
-            node.get("player").fail(f"{name} has no seat at this game.")
+            node.get("player").fail(_("%(name)s has no seat at this game.") % {"name": name})
         with refused_at(node):
             made = mayi.record_claim(hand, seat)
         made.made_at = node.get("made_at").moment(required=True)
@@ -180,20 +182,21 @@ class GameReplay:
         players = node.get("players", {})
         fixes = node.get("corrections", []).items(limits.HAND_CORRECTIONS)
         if fixes and state != HandState.SCORED:
-            node.get("corrections").fail("only a scored hand can have corrections.")
+            node.get("corrections").fail(_("only a scored hand can have corrections."))
         proposed = node.get("proposals", []).items(limits.HAND_PROPOSALS)
         if proposed and state != HandState.SCORED:
-            node.get("proposals").fail("only a scored hand can have proposed corrections.")
+            node.get("proposals").fail(_("only a scored hand can have proposed corrections."))
         if proposed:
             self.proposed.append((hand, proposed))
         idle = state in (HandState.PLAYING, HandState.REDEALT, HandState.UNPLAYED)
         if idle and players.names(limits.HAND_REPORTS):
-            players.fail(f"a hand {state.value} has no scores.")
+            players.fail(_("a hand %(state)s has no scores.") % {"state": state.value})
         if state == HandState.PLAYING and not last:
-            node.get("state").fail("only the last hand of a game can still be in play.")
+            node.get("state").fail(_("only the last hand of a game can still be in play."))
         if state == HandState.UNPLAYED:
             if not last:
-                node.get("state").fail("only the last hand of a game that ended early is unplayed.")
+                unplayed = _("only the last hand of a game that ended early is unplayed.")
+                node.get("state").fail(unplayed)
             self.unplayed = node.get("state")
             return
         if state == HandState.REDEALT:
@@ -208,9 +211,8 @@ class GameReplay:
         )
         saved = self.score(hand, first)
         if saved.replayed != (state == HandState.REPLAYED):
-            node.get("state").fail(
-                f"the scores make this hand {hand.state.value}, not {state.value}."
-            )
+            made = _("the scores make this hand %(made)s, not %(given)s.")
+            node.get("state").fail(made % {"made": hand.state.value, "given": state.value})
         # Corrections without a reason were made before a later hand was scored, so now.
         free = max((i + 1 for i, f in enumerate(fixes) if not _reason(f).strip()), default=0)
         for fix in fixes[:free]:
@@ -234,7 +236,7 @@ class GameReplay:
         node.fields(*CORRECTION_FIELDS)
         old = read_snapshot(hand, node.get("old"))
         if not old.same_as_saved(hand):
-            node.get("old").fail("this is not the hand as it stood before this correction.")
+            node.get("old").fail(_("this is not the hand as it stood before this correction."))
         new = read_snapshot(hand, node.get("new"))
         try:
             made = hands.correct_hand(
@@ -253,7 +255,7 @@ class GameReplay:
         except games.GameRefused as refused:
             node.get("reason").fail(str(refused))
         if made is None:
-            node.get("new").fail("this correction changes nothing.")
+            node.get("new").fail(_("this correction changes nothing."))
         made.old, made.new = old.relabel(made.old), new.relabel(made.new)
         made.made_at = node.get("made_at").moment(required=True)
 
@@ -263,7 +265,7 @@ class GameReplay:
             for fix in fixes:
                 self.correct(hand, fix)
             if not report.same_as_saved(hand):
-                report.node.fail("the hand's report is not what its last correction left.")
+                report.node.fail(_("the hand's report is not what its last correction left."))
         for hand, proposed in self.proposed:
             keep_proposals(hand, proposed)
         for seat_id in list(self.leaves):
@@ -272,7 +274,8 @@ class GameReplay:
             self.take_break(self.last_break, games.current_hand(self.game) or self.last_hand)
         for pauses in self.breaks.values():
             number = pauses[0].get("before_hand").value
-            pauses[0].fail(f"the game never reached hand {number} to stop before it.")
+            never = _("the game never reached hand %(number)s to stop before it.")
+            pauses[0].fail(never % {"number": number})
         status_node = self.node.get("status")
         status = GameStatus(status_node.choice(GAME_STATUSES))
         ended_early = status == GameStatus.INCOMPLETE or self.unplayed is not None
@@ -280,14 +283,16 @@ class GameReplay:
             with refused_at(status_node):
                 interruptions.end_game(self.game)  # the table ended it early
         if self.game.status != status:
-            status_node.fail(f"the hands make this game {self.game.status.value}, not {status}.")
+            made = _("the hands make this game %(made)s, not %(given)s.")
+            status_node.fail(made % {"made": self.game.status.value, "given": status.value})
         current = games.current_hand(self.game)
         if current is not None and current is not self.last_hand:
-            hand_list.fail(f"hand {current.number} is in play, but the list ends before it.")
+            cut = _("hand %(number)s is in play, but the list ends before it.")
+            hand_list.fail(cut % {"number": current.number})
         if self.unplayed is not None and (
             self.last_hand is None or self.last_hand.state != HandState.UNPLAYED
         ):
-            self.unplayed.fail("the game did not end while this hand was in play.")
+            self.unplayed.fail(_("the game did not end while this hand was in play."))
         self.check_dealers()
         self.set_end(self.node.get("finished_at", None))
 
@@ -296,18 +301,26 @@ class GameReplay:
         for hand, dealer, node in self.dealers:
             if hand.dealer_position != dealer:
                 name = self.game.seats[hand.dealer_position].player.name
+                dealt = _(
+                    "hand %(number)s is dealt by seat %(seat)s (%(name)s), not seat %(given)s."
+                )
                 node.fail(
-                    f"hand {hand.number} is dealt by seat {hand.dealer_position} ({name}), "
-                    f"not seat {dealer}."
+                    dealt
+                    % {
+                        "number": hand.number,
+                        "seat": hand.dealer_position,
+                        "name": name,
+                        "given": dealer,
+                    }
                 )
 
     def set_end(self, node: Node) -> None:
         """When the game ended, for a game that has."""
         finished_at: datetime | None = node.moment()
         if self.game.status in ENDED and finished_at is None:
-            node.fail("a game that has ended needs the time it ended.")
+            node.fail(_("a game that has ended needs the time it ended."))
         if self.game.status not in ENDED and finished_at is not None:
-            node.fail("a game still going on has no end time.")
+            node.fail(_("a game still going on has no end time."))
         self.game.finished_at = finished_at
 
 
@@ -329,12 +342,16 @@ def replay_game(
     rules_data = read_rules(node.get("rules"))
     kept = node.get("ruleset", None).optional_integer()
     if kept is not None and kept >= len(rulesets):
-        node.get("ruleset").fail(f"the league has {len(rulesets)} rule set(s).")
+        count = len(rulesets)
+        has = ngettext(
+            "the league has %(count)s rule set.", "the league has %(count)s rule sets.", count
+        )
+        node.get("ruleset").fail(has % {"count": count})
     seat_nodes = node.get("seats").items(limits.PLAYERS)
     seated = [_player(seat.fields(*SEAT_FIELDS).get("player"), players) for seat in seat_nodes]
     first_dealer = node.get("first_dealer")
     if not 0 <= first_dealer.integer() < len(seated):
-        first_dealer.fail("the first dealer must be one of the seats at the table.")
+        first_dealer.fail(_("the first dealer must be one of the seats at the table."))
     # The game's own copy of the rules, as start_game reads a league's; never saved itself.
     copy = LeagueRuleSet(league_id=league.id, preset_key="", data=rules_data)
     with refused_at(node.get("seats")):
@@ -361,5 +378,5 @@ def replay_game(
 def _player(node: Node, players: dict[str, Player]) -> Player:
     name = node.text(40)
     if name not in players:
-        node.fail(f"{name} is not one of the league's players.")
+        node.fail(_("%(name)s is not one of the league's players.") % {"name": name})
     return players[name]

@@ -11,6 +11,7 @@ from scorekeeper.models import Hand
 from scorekeeper.play import hands
 from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.language import _
 
 
 @dataclass(frozen=True)
@@ -61,9 +62,11 @@ def read_hand_report(
     else:
         stranger = next((name for name in given if name not in names), None)
         if stranger is not None:
-            players.named(stranger).fail(f"{stranger} is not at the table for hand {hand.number}.")
+            away = _("%(name)s is not at the table for hand %(number)s.")
+            players.named(stranger).fail(away % {"name": stranger, "number": hand.number})
         absent = next(name for name in names if name not in given)
-        players.fail(f"there is no report for {absent}, who plays hand {hand.number}.")
+        missing = _("there is no report for %(name)s, who plays hand %(number)s.")
+        players.fail(missing % {"name": absent, "number": hand.number})
     places = [players.named(label) for label in labels]
     entries = [read_report(place) for place in places]
     return Report(entries, places, labels, stock_ran_out, players)

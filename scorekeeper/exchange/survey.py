@@ -13,6 +13,7 @@ from scorekeeper.exchange.format import Node
 from scorekeeper.exchange.proposed import PROPOSAL_FIELDS
 from scorekeeper.exchange.replay import CORRECTION_FIELDS, GAME_FIELDS, HAND_FIELDS, SEAT_FIELDS
 from scorekeeper.rules import limits
+from scorekeeper.rules.language import _
 
 SETTLEMENT_FIELDS = ("kitty", "kitty_split", "kitty_returned", "players", "payments")
 SETTLED_FIELDS = ("player", "place", "buys", "by_place", "paid_in", "kitty_share", "net")
@@ -47,7 +48,8 @@ def survey_games(games: list[Node]) -> None:
             for proposed in attempt.get("proposals", []).items(limits.HAND_PROPOSALS):
                 entries += _reports(proposed.fields(*PROPOSAL_FIELDS).get("players"))
         if entries > limits.FILE_ENTRIES.high:
-            game.fail(f"{limits.FILE_ENTRIES.words()}; the games up to here hold {entries}.")
+            too_many = _("%(limit)s; the games up to here hold %(count)s.")
+            game.fail(too_many % {"limit": limits.FILE_ENTRIES.words(), "count": entries})
 
 
 def _reports(players: Node) -> int:

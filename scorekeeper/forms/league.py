@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext
+from flask_babel import gettext, lazy_gettext
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
@@ -11,6 +11,9 @@ from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import plain_name, strip_whitespace
 from scorekeeper.league import leagues
 from scorekeeper.models import League, Player
+
+# A text box's own bound, for the few boxes a page does not stop at it already.
+TOO_LONG = lazy_gettext("Write at most %(max)d characters.")
 
 
 class LeagueForm(AppForm):
@@ -21,7 +24,7 @@ class LeagueForm(AppForm):
         filters=[strip_whitespace],
         validators=[
             DataRequired(lazy_gettext("Give the league a name.")),
-            Length(max=80),
+            Length(max=80, message=TOO_LONG),
             plain_name,
         ],
     )
@@ -38,11 +41,11 @@ class PlayerForm(AppForm):
     """Add a player to a league, or rename one; names are unique within the league."""
 
     name = StringField(
-        "Name",
+        lazy_gettext("Name"),
         filters=[strip_whitespace],
         validators=[
-            DataRequired("Type the player's name."),
-            Length(max=40, message="A name has at most 40 characters."),
+            DataRequired(lazy_gettext("Type the player's name.")),
+            Length(max=40, message=lazy_gettext("A name has at most 40 characters.")),
             plain_name,
         ],
     )
@@ -60,4 +63,6 @@ class PlayerForm(AppForm):
             raise ValidationError(full)
         other = leagues.player_named(self.league, field.data or "")
         if other is not None and other is not self.player:
-            raise ValidationError(f"{other.name} already plays in this league.")
+            raise ValidationError(
+                gettext("%(name)s already plays in this league.", name=other.name)
+            )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext, lazy_gettext
 from wtforms import (
     BooleanField,
     Field,
@@ -27,29 +28,31 @@ from scorekeeper.forms.fields import (
     storable_text,
     strip_whitespace,
 )
+from scorekeeper.forms.league import TOO_LONG
 from scorekeeper.models import League, LeagueRuleSet
 from scorekeeper.rules import limits
-from scorekeeper.words import possessive
 
 BLANK_HANDS = 3
 BLANK_DECK_ROWS = 2
 MOST_HANDS = 40
 MOST_DECK_ROWS = 20
 PRIORITY_WORDS = {
-    "nearest": "The next in turn after the current player",
-    "first_to_ask": "Whoever asked first",
-    "in_turn_first": "The player in turn first, then whoever plays soonest",
+    "nearest": lazy_gettext("The next in turn after the current player"),
+    "first_to_ask": lazy_gettext("Whoever asked first"),
+    "in_turn_first": lazy_gettext("The player in turn first, then whoever plays soonest"),
 }
 KITTY_SPLIT_WORDS = {
-    "winner": "All to the winner",
-    "two_thirds": "Two thirds to the winner, one third to second",
+    "winner": lazy_gettext("All to the winner"),
+    "two_thirds": lazy_gettext("Two thirds to the winner, one third to second"),
 }
 # The rule set's name of a hand row's field, where the two differ.
 CELL_OF_FIELD = {"contract": "melds"}
-WILD_RANK_CHOICES = {"": "None", **{rank: rank for rank in rules.STANDARD_RANKS}}
-STOCK_CHOICES: dict[str, str] = {
-    kind: rules.stock_words(rules.StockPolicy(kind)) for kind in rules.STOCK_KINDS
-}
+WILD_RANK_CHOICES = {"": lazy_gettext("None"), **{rank: rank for rank in rules.STANDARD_RANKS}}
+
+
+def shown(choices: dict[str, Any]) -> dict[str, str]:
+    """A list's choices with their words in the page's language."""
+    return {key: str(words) for key, words in choices.items()}
 
 
 def left_blank(field: Field) -> bool:
@@ -62,7 +65,9 @@ def left_blank(field: Field) -> bool:
 # The form reads any whole number of up to 10 digits; the rules then check each one's own
 # bound (`rules.limits`) and say it in words on the field.
 _ANY = limits.Bound(-limits.LARGEST_ID, limits.LARGEST_ID)
-_NOT_A_NUMBER = f"Give a whole number in digits 0-9, at most {limits.MOST_DIGITS} of them."
+_NOT_A_NUMBER = lazy_gettext(
+    "Give a whole number in digits 0-9, at most %(count)s of them.", count=limits.MOST_DIGITS
+)
 
 
 def _number(label: str) -> WholeNumberField:
@@ -84,25 +89,42 @@ def _required_number(label: str, message: str) -> WholeNumberField:
 def _price(rank: str) -> IntegerField:
     """A rank's price: every standard card needs one; jokers only when the game has them."""
     # Every standard card needs a price; `RuleSetForm.validate` says so unless the prices
-    # are still left to the family.
-    return _number(rules.rank_name(rank))
+    # are still left to the family. The label, the card's name, is given in the page's
+    # language by `RuleSetForm.__init__`.
+    return _number(rank)
 
 
 class HandRow(Form):
     """One hand of the game; a row left blank is no hand."""
 
     # In the page's order: the hand's row, then what is folded below every hand's row.
-    contract = StringField("Contract", filters=[strip_whitespace], validators=[Length(max=120)])
-    cards_dealt = _number("Cards dealt")
-    may_i_limit = _number("May I? limit")
-    blind_cards = _number("Blind cards")
-    wild_rank = SelectField("Wild rank", choices=WILD_RANK_CHOICES, default="")
-    going_out = SelectField("Going out", choices=dict(rules.GOING_OUT_WORDS), default="normal")
-    note = StringField("Special rule", filters=[strip_whitespace], validators=[Length(max=200)])
+    contract = StringField(
+        lazy_gettext("Contract"),
+        filters=[strip_whitespace],
+        validators=[Length(max=120, message=TOO_LONG)],
+    )
+    cards_dealt = _number(lazy_gettext("Cards dealt"))
+    may_i_limit = _number(lazy_gettext("May I? limit"))
+    blind_cards = _number(lazy_gettext("Blind cards"))
+    wild_rank = SelectField(lazy_gettext("Wild rank"), default="")
+    going_out = SelectField(lazy_gettext("Going out"), default="normal")
+    note = StringField(
+        lazy_gettext("Special rule"),
+        filters=[strip_whitespace],
+        validators=[Length(max=200, message=TOO_LONG)],
+    )
     # "1" on a hand whose cells the rule texts leave to the family: kept even while blank.
     family = HiddenField()
     # The fields folded under "Going out and special rules", apart from the hand's row.
     FOLDED = ("going_out", "note")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.wild_rank.choices = shown(WILD_RANK_CHOICES)
+        # The rules' words for each way out, in the page's language.
+        self.going_out.choices = {
+            key: gettext(words) for key, words in rules.GOING_OUT_WORDS.items()
+        }
 
     def is_blank(self) -> bool:
         """True when no contract, cards, limit or note was typed: the row is left out."""
@@ -126,10 +148,10 @@ class HandRow(Form):
 class DeckRow(Form):
     """For this many players, how many decks and jokers; a row left blank is no row."""
 
-    from_players = _number("From players")
-    to_players = _number("To players")
-    decks = _number("Decks")
-    jokers = _number("Jokers")
+    from_players = _number(lazy_gettext("From players"))
+    to_players = _number(lazy_gettext("To players"))
+    decks = _number(lazy_gettext("Decks"))
+    jokers = _number(lazy_gettext("Jokers"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -147,25 +169,44 @@ class RuleSetForm(AppForm):
     # Declared in the page's order (templates/rulesets/edit.html), which is also the order
     # in which a save's refusals are listed.
     name = StringField(
-        "Name",
+        lazy_gettext("Name"),
         filters=[strip_whitespace],
-        validators=[DataRequired("Give the rules a name."), Length(max=80), plain_name],
+        validators=[
+            DataRequired(lazy_gettext("Give the rules a name.")),
+            Length(max=80, message=TOO_LONG),
+            plain_name,
+        ],
     )
-    min_players = _required_number("Fewest players", "Say how few players may play.")
-    max_players = _required_number("Most players", "Say how many players may play.")
+    min_players = _required_number(
+        lazy_gettext("Fewest players"), lazy_gettext("Say how few players may play.")
+    )
+    max_players = _required_number(
+        lazy_gettext("Most players"), lazy_gettext("Say how many players may play.")
+    )
     description = StringField(
-        "One-line description", filters=[strip_whitespace], validators=[Length(max=200)]
+        lazy_gettext("One-line description"),
+        filters=[strip_whitespace],
+        validators=[Length(max=200, message=TOO_LONG)],
     )
     hands = FieldList(FormField(HandRow), max_entries=MOST_HANDS)
     family_limits_open = BooleanField(
-        "Where a hand's May I? limit is your family's to set and you leave it blank, "
-        "there is no limit"
+        lazy_gettext(
+            "Where a hand's May I? limit is your family's to set and you leave it blank, "
+            "there is no limit"
+        )
     )
-    show_lengths = BooleanField("Write every length in the contracts (“2 sets of 3”)")
+    # Its label shows a contract in the rules' words: given by `__init__`.
+    show_lengths = BooleanField()
     deck_counts = FieldList(FormField(DeckRow), max_entries=MOST_DECK_ROWS)
-    wild = StringField("Wild cards", filters=[strip_whitespace], validators=[Length(max=200)])
+    wild = StringField(
+        lazy_gettext("Wild cards"),
+        filters=[strip_whitespace],
+        validators=[Length(max=200, message=TOO_LONG)],
+    )
     ace_in_runs = StringField(
-        "Aces in runs", filters=[strip_whitespace], validators=[Length(max=200)]
+        lazy_gettext("Aces in runs"),
+        filters=[strip_whitespace],
+        validators=[Length(max=200, message=TOO_LONG)],
     )
     # Made here so that they take their place in the form's order (WTForms keeps fields in the
     # order they are made), which is the page's: `refusal_links` lists refusals by it.
@@ -173,54 +214,56 @@ class RuleSetForm(AppForm):
     # "1" while the card prices are left to the family.
     prices_family = HiddenField()
     wild_rank_points = _required_number(
-        "Points for a hand's wild rank left in hand", "Say what a hand's wild rank costs."
+        lazy_gettext("Points for a hand's wild rank left in hand"),
+        lazy_gettext("Say what a hand's wild rank costs."),
     )
     short_card_penalty = _required_number(
-        "Points per missing card", "Say what a card missing from a short hand costs."
+        lazy_gettext("Points per missing card"),
+        lazy_gettext("Say what a card missing from a short hand costs."),
     )
     last_turn_after_out = BooleanField(
-        "After someone goes out, the others get one more turn (several may go out)"
+        lazy_gettext("After someone goes out, the others get one more turn (several may go out)")
     )
     bonuses = TextAreaField(
-        "Bonuses, one per line",
+        lazy_gettext("Bonuses, one per line"),
         filters=[lambda text: text.strip() if text else text],
-        validators=[Length(max=600), storable_text],
+        validators=[Length(max=600, message=TOO_LONG), storable_text],
     )
     may_i_penalty_cards = _required_number(
-        "Penalty cards", "Say how many penalty cards a May I? takes (0 for none)."
+        lazy_gettext("Penalty cards"),
+        lazy_gettext("Say how many penalty cards a May I? takes (0 for none)."),
     )
-    may_i_per_hand_limit = _number("May I?s per player in any hand")
+    may_i_per_hand_limit = _number(lazy_gettext("May I?s per player in any hand"))
     may_i_banned_last_hands = _required_number(
-        "No May I? in the last … hands",
-        "Say in how many of the last hands May I? is banned (0 for none).",
+        lazy_gettext("No May I? in the last … hands"),
+        lazy_gettext("Say in how many of the last hands May I? is banned (0 for none)."),
     )
-    may_i_priority = SelectField("Several ask at once", choices=PRIORITY_WORDS)
-    may_i_after_going_down = BooleanField("Allowed after going down")
-    may_i_not_twice_running = BooleanField("Not twice running")
-    may_i_not_after_current_takes = BooleanField("Not once the discard is taken")
-    may_i_buying = BooleanField("Claims are buys: the player in turn may buy too")
+    may_i_priority = SelectField(lazy_gettext("Several ask at once"))
+    may_i_after_going_down = BooleanField(lazy_gettext("Allowed after going down"))
+    may_i_not_twice_running = BooleanField(lazy_gettext("Not twice running"))
+    may_i_not_after_current_takes = BooleanField(lazy_gettext("Not once the discard is taken"))
+    may_i_buying = BooleanField(lazy_gettext("Claims are buys: the player in turn may buy too"))
     may_i_price = _required_number(
-        "Price of a buy (pennies into the kitty)", "Say what a buy costs (0 for nothing)."
+        lazy_gettext("Price of a buy (pennies into the kitty)"),
+        lazy_gettext("Say what a buy costs (0 for nothing)."),
     )
-    plays_for_pennies = BooleanField("Played for pennies: settle up at the end")
+    plays_for_pennies = BooleanField(lazy_gettext("Played for pennies: settle up at the end"))
     # "1" while the payments by place are left to the family.
     schedule_family = HiddenField()
     settlement_schedule = TextAreaField(
-        "Payments by place",
+        lazy_gettext("Payments by place"),
         filters=[lambda text: text.strip() if text else text],
-        validators=[Length(max=600)],
+        validators=[Length(max=600, message=TOO_LONG)],
     )
-    kitty_split = SelectField("The kitty goes", choices=KITTY_SPLIT_WORDS, default="winner")
-    stock_kind = SelectField(
-        "When the stock runs out",
-        choices=STOCK_CHOICES,
-    )
-    fairness_missing_score = BooleanField("Missing score")
-    fairness_incomplete_game = BooleanField("Incomplete game")
-    fairness_suspension = BooleanField("Suspension")
-    fairness_corrections = BooleanField("Scoring errors")
+    kitty_split = SelectField(lazy_gettext("The kitty goes"), default="winner")
+    stock_kind = SelectField(lazy_gettext("When the stock runs out"))
+    fairness_missing_score = BooleanField(lazy_gettext("Missing score"))
+    fairness_incomplete_game = BooleanField(lazy_gettext("Incomplete game"))
+    fairness_suspension = BooleanField(lazy_gettext("Suspension"))
+    fairness_corrections = BooleanField(lazy_gettext("Scoring errors"))
     extra_rules = TextAreaField(
-        "Other rules, one per line", validators=[Length(max=4000), storable_text]
+        lazy_gettext("Other rules, one per line"),
+        validators=[Length(max=4000, message=TOO_LONG), storable_text],
     )
 
     def __init__(
@@ -228,7 +271,7 @@ class RuleSetForm(AppForm):
         league: League,
         record: LeagueRuleSet | None = None,
         unset: tuple[str, ...] = (),
-        claim: str = "May I?",
+        buying: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -236,8 +279,22 @@ class RuleSetForm(AppForm):
         self.record = record
         # The saved rules' cells still left to the family, each marked on its field.
         self.unset = frozenset(unset)
-        # "Buy limit" in the buying game, "May I? limit" elsewhere.
-        self.limit_label = f"{claim[0].upper()}{claim[1:]} limit"
+        # The words of the rules, in the page's language.
+        for rank in rules.RANKS:
+            self.price(rank).label.text = rules.rank_name(rank)
+        self.may_i_priority.choices = shown(PRIORITY_WORDS)
+        self.kitty_split.choices = shown(KITTY_SPLIT_WORDS)
+        self.stock_kind.choices = {
+            kind: rules.stock_words(rules.StockPolicy(kind)) for kind in rules.STOCK_KINDS
+        }
+        example = rules.melds_in_words(
+            (rules.Meld("set", 3), rules.Meld("set", 3)), show_lengths=True
+        )
+        self.show_lengths.label.text = gettext(
+            "Write every length in the contracts (“%(example)s”)", example=example
+        )
+        # In the buying game every claim is a buy.
+        self.limit_label = gettext("Buy limit") if buying else gettext("May I? limit")
         for entry in self.hands:
             entry.form.may_i_limit.label.text = self.limit_label
         # Faults of a whole section, e.g. no hands at all or a player count without decks.
@@ -278,18 +335,19 @@ class RuleSetForm(AppForm):
             if row.family.data == "1":
                 continue  # a blank cell stays "set by your family"
             if row.cards_dealt.data is None and not row.cards_dealt.errors:
-                row.cards_dealt.errors = ["Say how many cards each player is dealt."]
+                row.cards_dealt.errors = [gettext("Say how many cards each player is dealt.")]
                 valid = False
         blank = [r for r in rules.STANDARD_RANKS if self.price(r).data is None]
         if not (self.prices_family.data == "1" and len(blank) == len(rules.STANDARD_RANKS)):
             for rank in blank:
                 if not self.price(rank).errors:
-                    self.price(rank).errors = [f"Say what a {rules.rank_name(rank)} costs."]
+                    costs = gettext("Say what a %(card)s costs.", card=rules.rank_name(rank))
+                    self.price(rank).errors = [costs]
                     valid = False
         for deck_row in self.kept_deck_rows():
             for f in deck_row:
                 if f.data is None and not f.errors:
-                    f.errors = ["Fill in every number of the row, or clear it."]
+                    f.errors = [gettext("Fill in every number of the row, or clear it.")]
                     valid = False
         return valid
 
@@ -302,29 +360,37 @@ def refuse_taken_name(league: League, name: str | None, record: LeagueRuleSet | 
     """Raise ValidationError when another rule set of the league has this name."""
     wanted = (name or "").casefold()
     if any(r.name.casefold() == wanted and r is not record for r in league.rulesets):
-        raise ValidationError(f"The league already has rules called “{name}”.")
+        raise ValidationError(gettext("The league already has rules called “%(name)s”.", name=name))
 
 
 class NewRuleSetForm(AppForm):
     """Make house rules: copy a preset or one of the league's rule sets, under a new name."""
 
-    origin = SelectField("Start from")
+    origin = SelectField(lazy_gettext("Start from"))
     name = StringField(
-        "Name of the new rules",
+        lazy_gettext("Name of the new rules"),
         filters=[strip_whitespace],
-        validators=[DataRequired("Give the new rules a name."), Length(max=80)],
+        validators=[
+            DataRequired(lazy_gettext("Give the new rules a name.")),
+            Length(max=80, message=TOO_LONG),
+        ],
     )
 
-    def __init__(self, league: League, **kwargs: Any) -> None:
+    def __init__(self, league: League, own_rules: str, **kwargs: Any) -> None:
+        """`own_rules` heads the league's own rule sets in the list ("The Parkers' rules")."""
         super().__init__(**kwargs)
         self.league = league
         # A league's copy often keeps its preset's name: each option says which it is.
         self.origin.choices = {
-            "Presets": {
-                f"preset:{key}": f"{rs.name} (preset)" for key, rs in rules.PRESETS.items()
+            gettext("Presets"): {
+                f"preset:{key}": gettext("%(name)s (preset)", name=rules.ruleset_name(rs))
+                for key, rs in rules.PRESETS.items()
             },
-            f"{possessive(league.name)} rules": {
-                f"league:{r.id}": f"{r.name} (this league's)" for r in league.rulesets
+            own_rules: {
+                f"league:{r.id}": gettext(
+                    "%(name)s (this league's)", name=rules.ruleset_name(r.rules)
+                )
+                for r in league.rulesets
             },
         }
 

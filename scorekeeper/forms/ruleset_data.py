@@ -116,7 +116,9 @@ def gap_links(rs: rules.RuleSet) -> list[tuple[str, list[GapLink]]]:
     by_kind: dict[str, list[GapLink]] = {}
     for gap in rules.family_gaps(rs):
         kind = gap.cell or gap.place
-        shown = gap.place.removeprefix("Hand ") if gap.cell else gap.place
+        # A hand's cell is linked by the hand's number alone, under its kind.
+        row = _ROW.fullmatch(gap.path)
+        shown = str(int(row[2]) + 1) if gap.cell and row else gap.place
         words = rules.gap_words(gap.path)
         by_kind.setdefault(kind, []).append(GapLink(shown, words, cell_anchor(gap.path)))
     return list(by_kind.items())

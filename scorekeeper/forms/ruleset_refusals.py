@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from flask_babel import gettext
 from wtforms import Field, FieldList, Form, FormField
 
 from scorekeeper import rules
@@ -35,9 +36,10 @@ def refusal_links(form: RuleSetForm) -> list[Link]:
         elif f.short_name.startswith("price_"):
             if f is first_price:
                 errors = form.section_errors["prices"]
-                links += _section("prices-error", "Points for each card", errors)
+                links += _section("prices-error", gettext("Points for each card"), errors)
             if f.errors:
-                links.append((f"Points for {f.label.text}: {' '.join(f.errors)}", f.id))
+                card = gettext("Points for %(card)s", card=f.label.text)
+                links.append((_fault(card, " ".join(map(str, f.errors))), f.id))
         else:
             links += _cells(form, [f.short_name])
     return links
@@ -46,7 +48,7 @@ def refusal_links(form: RuleSetForm) -> list[Link]:
 def _hand_links(form: RuleSetForm) -> list[Link]:
     """The hands' refusals: the section's, each hand's row, then what is folded below them."""
     hands = _numbered([entry.form for entry in form.hands])
-    links = _section("hands-error", "Hands", form.section_errors["hands"])
+    links = _section("hands-error", gettext("Hands"), form.section_errors["hands"])
     for place, row in hands:
         links += _cells(row, [f.short_name for f in row if f.short_name not in row.FOLDED], place)
     for place, row in hands:
@@ -57,9 +59,9 @@ def _hand_links(form: RuleSetForm) -> list[Link]:
 def _deck_links(form: RuleSetForm) -> list[Link]:
     """The refusals of the decks-and-jokers section, row by row."""
     errors = form.section_errors["deck_counts"]
-    links = _section("deck_counts-error", "Decks and jokers", errors)
+    links = _section("deck_counts-error", gettext("Decks and jokers"), errors)
     for number, entry in enumerate(form.deck_counts, 1):
-        place = f"Decks row {number}"
+        place = gettext("Decks row %(number)s", number=number)
         links += _cells(entry.form, [f.short_name for f in entry.form], place)
         links += _section(f"{entry.id}-error", place, entry.form.row_errors)
     return links
@@ -71,7 +73,8 @@ def _numbered(rows: Sequence[HandRow]) -> list[tuple[str, HandRow]]:
     for row in rows:
         blank = row.is_blank()
         number += not blank
-        named.append(("Another hand" if blank else f"Hand {number}", row))
+        name = gettext("Another hand") if blank else gettext("Hand %(number)s", number=number)
+        named.append((name, row))
     return named
 
 
@@ -83,12 +86,19 @@ def _cells(form: Form, names: Iterable[str], place: str = "") -> list[Link]:
         if not f.errors:
             continue
         # The rules name the hand at the start of their messages; the list names it once.
-        messages = " ".join(str(e).removeprefix(f"{place}: ") for e in f.errors)
-        label = f"{place}, {f.label.text}" if place else f.label.text
-        links.append((f"{label}: {messages}", f.id))
+        messages = " ".join(str(e).removeprefix(_fault(place, "")) for e in f.errors)
+        label = (
+            gettext("%(place)s, %(box)s", place=place, box=f.label.text) if place else f.label.text
+        )
+        links.append((_fault(label, messages), f.id))
     return links
 
 
 def _section(target: str, place: str, errors: Sequence[str]) -> list[Link]:
     """The faults of a whole section or row, linked to where the page shows them."""
-    return [(f"{place}: {message}", target) for message in errors]
+    return [(_fault(place, message), target) for message in errors]
+
+
+def _fault(place: str, problem: str) -> str:
+    """What went wrong, after where: "Hand 2, Cards dealt: Give a whole number ..."."""
+    return gettext("%(place)s: %(problem)s", place=place, problem=problem)

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League, LeagueRuleSet
-from scorekeeper.words import was_or_were
+from scorekeeper.rules.language import _, ngettext
 
 
 class RuleSetRefused(Exception):
@@ -23,14 +23,14 @@ def league_ruleset(league: League, ruleset_id: int) -> LeagueRuleSet | None:
 
 def origin_rules(league: League, origin: str) -> rules.RuleSet:
     """The rules to copy from "preset:<key>" or "league:<id>"; raises RuleSetRefused if none."""
-    kind, _, name = origin.partition(":")
+    kind, _colon, name = origin.partition(":")
     if kind == "preset" and name in rules.PRESETS:
         return rules.preset(name)
     if kind == "league" and name.isdecimal():
         record = league_ruleset(league, int(name))
         if record is not None:
             return record.rules
-    raise RuleSetRefused("Choose a preset or one of the league's rule sets to start from.")
+    raise RuleSetRefused(_("Choose a preset or one of the league's rule sets to start from."))
 
 
 def copy_ruleset(league: League, origin: rules.RuleSet, name: str) -> LeagueRuleSet:
@@ -60,11 +60,14 @@ def games_using(record: LeagueRuleSet) -> int:
 def deletion_refusal(record: LeagueRuleSet) -> str | None:
     """Why this rule set may not be deleted, or None when it may."""
     if len(record.league.rulesets) <= 1:
-        return "This is the league's only rule set: a league always keeps one."
+        return _("This is the league's only rule set: a league always keeps one.")
     used = games_using(record)
     if used:
-        games = "1 game" if used == 1 else f"{used} games"
-        return f"{games} {was_or_were(used)} played under these rules, so they stay."
+        return ngettext(
+            "%(count)s game was played under these rules, so they stay.",
+            "%(count)s games were played under these rules, so they stay.",
+            used,
+        ) % {"count": used}
     return None
 
 

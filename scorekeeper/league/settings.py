@@ -12,6 +12,7 @@ from sqlalchemy import select, update
 from scorekeeper.extensions import db
 from scorekeeper.models import League, Season
 from scorekeeper.rules import limits
+from scorekeeper.rules.language import _
 
 
 class SettingsRefused(Exception):
@@ -87,7 +88,8 @@ def add_seasons(league: League, wanted: Sequence[NewSeason]) -> list[Season]:
     for index, season in enumerate(wanted):
         key = season.name.casefold()
         if key in named:
-            raise SeasonRefused(index, f"The league already has a season called {named[key]}.")
+            taken = _("The league already has a season called %(name)s.")
+            raise SeasonRefused(index, taken % {"name": named[key]})
         named[key] = season.name
     _refuse_overlaps([*((None, other) for other in others), *enumerate(wanted)])
     seasons = [Season(name=s.name, starts_on=s.starts_on, ends_on=s.ends_on) for s in wanted]
@@ -103,8 +105,10 @@ def _refuse_overlaps(seasons: Sequence[tuple[int | None, Season | NewSeason]]) -
         if latest is not None and season.starts_on <= latest[1].ends_on:
             at, other = (index, latest[1]) if index is not None else (latest[0], season)
             if at is not None:
+                overlap = _("These dates overlap %(name)s (%(first)s to %(last)s).")
                 raise SeasonRefused(
-                    at, f"These dates overlap {other.name} ({other.starts_on} to {other.ends_on})."
+                    at,
+                    overlap % {"name": other.name, "first": other.starts_on, "last": other.ends_on},
                 )
         if latest is None or season.ends_on > latest[1].ends_on:
             latest = (index, season)
@@ -114,7 +118,7 @@ def remove_season(league: League, season_id: int) -> None:
     """Remove one of the league's seasons; games stay, they just fall in other seasons."""
     season = next((s for s in league.seasons if s.id == season_id), None)
     if season is None:
-        raise SettingsRefused("That season is not in this league.")
+        raise SettingsRefused(_("That season is not in this league."))
     league.seasons.remove(season)
     db.session.flush()
 

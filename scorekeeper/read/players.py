@@ -33,7 +33,7 @@ class ContractRecord:
 
 @dataclass(frozen=True)
 class RuleSetContracts:
-    """The player's going out under one rule set, hand by hand."""
+    """The player's going out under one rule set (by its name as shown), hand by hand."""
 
     name: str
     contracts: list[ContractRecord]
@@ -83,7 +83,9 @@ def contracts_of(player: Player) -> list[RuleSetContracts]:
     for data, number, played, out in rows:
         rs = ruleset_of(data)
         words = rules.contract_words(rs, number) if number <= len(rs.hands) else ""
-        tally = counts.setdefault(rs.name, {}).setdefault((number, words), [0, 0])
+        # A preset's name in the language spoken, a family's as they wrote it.
+        name = rules.ruleset_name(rs)
+        tally = counts.setdefault(name, {}).setdefault((number, words), [0, 0])
         tally[0] += int(played)
         tally[1] += int(out or 0)
     return [

@@ -12,10 +12,12 @@ from sqlalchemy import ColumnElement, Row, and_, extract, func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League, Player, Seat
+from scorekeeper.rules.language import N_, _
 from scorekeeper.rules.settlement import PENNY_PARTS
 from scorekeeper.rules.standings import PlayerRecord, points_for_place
 
 ALL_TIME = "all"
+ALL_TIME_WORDS = N_("All time")
 
 
 @dataclass(frozen=True)
@@ -23,9 +25,15 @@ class SeasonChoice:
     """A season to show standings for: its key in URLs, its name, and its dates."""
 
     key: str
-    label: str
+    # The season's own name (the family's words), its year, or ALL_TIME_WORDS.
+    name: str
     starts_on: date | None = None
     ends_on: date | None = None
+
+    @property
+    def label(self) -> str:
+        """The season as a page names it: all time in the language spoken."""
+        return _(self.name) if self.key == ALL_TIME else self.name
 
     def contains(self, day: date) -> bool:
         """True when a game started on `day` belongs to this season."""
@@ -35,7 +43,7 @@ class SeasonChoice:
 
 
 # Every game of the league, whatever its day: the last of its seasons.
-EVERY_GAME = SeasonChoice(ALL_TIME, "All time")
+EVERY_GAME = SeasonChoice(ALL_TIME, ALL_TIME_WORDS)
 
 
 def seasons(league: League) -> list[SeasonChoice]:

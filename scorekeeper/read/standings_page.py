@@ -9,12 +9,13 @@ every request: the database, the league's id and creation time, its standings st
 in the same transaction as any such change, see scorekeeper/models/stamp.py) and its
 ranking and rating settings. A change made by another worker or process moves the stamp, so
 the next request computes afresh: what is kept is never stale.
-The figures are immutable, shared safely across threads.
+The figures are immutable, shared safely across threads. They hold no words: the chart is
+drawn from them for each page, in its language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from fractions import Fraction
@@ -29,6 +30,7 @@ from scorekeeper.models import Game, League
 from scorekeeper.read import charts, standings
 from scorekeeper.read.ratings import LeagueRatings, league_ratings
 from scorekeeper.read.standings import RecentGame, SeasonChoice
+from scorekeeper.rules.language import _, ngettext, pgettext
 from scorekeeper.rules.standings import Ranked, rank
 
 KEPT = 256  # seasons' figures kept per process (a few KiB each), and as many season lists
@@ -56,7 +58,9 @@ class SeasonFigures:
     counted: int
     pennies: Mapping[int, Fraction] | None
     discarded: tuple[DiscardedGame, ...]
-    chart: Markup | None
+    # The season's last counted games, oldest first, and the ranked players' totals in them.
+    recent: tuple[RecentGame, ...]
+    lines: tuple[charts.Series, ...]
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,7 @@ def seasons(league: League) -> tuple[SeasonChoice, ...]:
 
 
 def figures(league: League, season: SeasonChoice) -> SeasonFigures:
-    """The season's standings, counted and discarded games, pennies and recent-games chart."""
+    """The season's standings, counted and discarded games, pennies and recent games."""
     return _figures(_standing(league), season)
 
 
@@ -129,12 +133,17 @@ def _compute(league: League, season: SeasonChoice) -> SeasonFigures:
     table = tuple(rank(records, league.ranking, league.min_games))
     recent, totals, counted = standings.recent_and_counted(league, season)
     ranked = [line for line in table if line.place is not None][:CHART_PLAYERS]
+    lines = tuple(
+        charts.Series(line.record.name, tuple(totals.get(line.record.player, [None] * len(recent))))
+        for line in ranked
+    )
     return SeasonFigures(
         table=table,
         counted=counted,
         pennies=MappingProxyType(pennies) if pennies is not None else None,
         discarded=_discarded(league, season),
-        chart=recent_chart(season, ranked, recent, totals) if ranked else None,
+        recent=tuple(recent),
+        lines=lines,
     )
 
 
@@ -149,27 +158,29 @@ def _discarded(league: League, season: SeasonChoice) -> tuple[DiscardedGame, ...
 
 
 def recent_chart(
-    season: SeasonChoice,
-    ranked: list[Ranked],
-    recent: list[RecentGame],
-    totals: dict[int, list[int | None]],
-) -> Markup:
-    """The line chart of the ranked players' totals in the season's last games."""
-    series = [
-        charts.Series(line.record.name, totals.get(line.record.player, [None] * len(recent)))
-        for line in ranked
-    ]
+    season: SeasonChoice, figures: SeasonFigures, days: Sequence[str]
+) -> Markup | None:
+    """The line chart of the ranked players' totals in the season's last games, in the language
+    spoken, each game's day as `days` writes it; None when nobody is ranked."""
+    if not figures.lines:
+        return None
+    count = len(figures.recent)
     played = "; ".join(
-        f"{s.name}: {', '.join('-' if v is None else str(v) for v in s.values)}" for s in series
+        f"{s.name}: {', '.join('-' if v is None else str(v) for v in s.values)}"
+        for s in figures.lines
+    )
+    title = ngettext("The last game, %(season)s", "The last %(count)s games, %(season)s", count)
+    words = _(
+        "Game totals in the season's last games, oldest first (- for a game sat out): %(played)s."
     )
     return charts.line_chart(
-        series,
-        [str(game.number) for game in recent],
-        f"{'The last game' if len(recent) == 1 else f'The last {len(recent)} games'}, "
-        f"{season.label}",
-        f"Game totals in the season's last games, oldest first (- for a game sat out): {played}.",
+        figures.lines,
+        [str(game.number) for game in figures.recent],
+        title % {"count": count, "season": season.label},
+        words % {"played": played},
         ident="season-chart",
-        x_name="Game",
+        # Short: it sits left of the first game's number, in the chart's margin.
+        x_name=pgettext("chart axis", "Game"),
         # Several games a day are told apart by their numbers; the day shows where it changes.
-        x_notes=charts.where_changed([game.started_on.strftime("%-d/%-m") for game in recent]),
+        x_notes=charts.where_changed(days),
     )

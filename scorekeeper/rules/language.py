@@ -28,6 +28,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _spoken.get().ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` as it reads in `context` (a chart's axis, say), in the language spoken now."""
+    return _spoken.get().pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark a message of a constant table, kept in English and translated where it is shown."""
     return message

@@ -27,7 +27,7 @@ from scorekeeper.views import (
 from scorekeeper.views import exchange as exchange_views
 from scorekeeper.views import rulesets as ruleset_views
 from scorekeeper.views import sheets as sheet_views
-from scorekeeper.web import money
+from scorekeeper.web import dates, money
 from scorekeeper.web.database import WriteConflict
 from scorekeeper.words import possessive_ending
 
@@ -71,6 +71,8 @@ def register_blueprints(app: Flask) -> None:
     app.jinja_env.filters["possessive"] = possessive_markup
     app.jinja_env.filters["local_time"] = local_time_words
     app.jinja_env.filters["end_note"] = rules.ending.note_shown
+    app.jinja_env.filters["day"] = dates.day_words
+    app.jinja_env.filters["clock"] = dates.clock_words
 
     @app.errorhandler(400)
     def bad_request(error: HTTPException) -> tuple[str, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import format_decimal, gettext, lazy_gettext, ngettext
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -22,11 +23,15 @@ bp = Blueprint("exchange", __name__, url_prefix="/leagues")
 class ImportForm(AppForm):
     """Upload a league file exported by Scorekeeper."""
 
-    file = FileField("League file", validators=[FileRequired("Choose the league file to import.")])
+    file = FileField(
+        lazy_gettext("League file"),
+        validators=[FileRequired(lazy_gettext("Choose the league file to import."))],
+    )
 
 
 def _largest() -> str:
-    return f"{current_app.config['MAX_CONTENT_LENGTH'] / (1024 * 1024):g} MiB"
+    """The most the app accepts in one upload, in MiB as the page's language writes numbers."""
+    return format_decimal(current_app.config["MAX_CONTENT_LENGTH"] / (1024 * 1024), "#,##0.##")
 
 
 @bp.get("/<int:league_id>/export")
@@ -87,7 +92,14 @@ def import_league() -> ResponseReturnValue:
                 if refused.retry_after is not None:
                     headers["Retry-After"] = str(refused.retry_after)
         else:
-            flash(f"League “{league.name}” imported with {len(league.games)} game(s).", "success")
+            games = len(league.games)
+            imported = ngettext(
+                "League “%(name)s” imported with %(num)s game.",
+                "League “%(name)s” imported with %(num)s games.",
+                games,
+                name=league.name,
+            )
+            flash(imported, "success")
             return redirect(url_for("leagues.show", league_id=league.id))
     page = render_template("leagues/import.html", form=form, refusal=refusal, largest=_largest())
     return page, status, headers
@@ -102,7 +114,9 @@ def import_slots() -> Slots:
 @bp.errorhandler(RequestEntityTooLarge)
 def too_large(error: RequestEntityTooLarge) -> tuple[str, int]:
     """A file over the app's upload limit: say so on the import page."""
-    refusal = f"The file is larger than {_largest()}, the most this app accepts."
+    refusal = gettext(
+        "The file is larger than %(size)s MiB, the most this app accepts.", size=_largest()
+    )
     page = render_template(
         "leagues/import.html", form=ImportForm(formdata=None), refusal=refusal, largest=_largest()
     )

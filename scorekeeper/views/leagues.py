@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from scorekeeper import zones
@@ -56,7 +57,7 @@ def create() -> Response | tuple[str, int]:
         current_account(),
         zones.default_zone(current_app.config["TIME_ZONE"]),
     )
-    flash(f"League “{league.name}” created. Add its players next.", "success")
+    flash(gettext("League “%(name)s” created. Add its players next.", name=league.name), "success")
     return redirect(url_for("leagues.show", league_id=league.id))
 
 
@@ -75,7 +76,9 @@ def add_player(league_id: int) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return _league_page(league, form), 422
     player = leagues.add_player(league, given(form.name.data))
-    flash(f"{player.name} joined {league.name}.", "success")
+    flash(
+        gettext("%(player)s joined %(league)s.", player=player.name, league=league.name), "success"
+    )
     # No "#players": a page opened at a fragment gives no field its autofocus.
     return redirect(url_for("leagues.show", league_id=league.id, added=1))
 
@@ -90,7 +93,7 @@ def rename_player(league_id: int, player_id: int) -> Response | str | tuple[str,
     if form.validate_on_submit():
         old = player.name
         leagues.rename_player(player, given(form.name.data))
-        flash(f"{old} is now {player.name}.", "success")
+        flash(gettext("%(old)s is now %(new)s.", old=old, new=player.name), "success")
         return redirect(url_for("leagues.show", league_id=league.id) + "#players")
     status = 422 if form.is_submitted() else 200
     return render_template("leagues/rename.html", league=league, player=player, form=form), status

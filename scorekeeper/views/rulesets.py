@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from scorekeeper import rules
@@ -14,6 +15,7 @@ from scorekeeper.forms.ruleset_data import build_ruleset, form_data, gap_links
 from scorekeeper.forms.ruleset_refusals import refusal_links
 from scorekeeper.league import rulesets
 from scorekeeper.models import League, LeagueRuleSet
+from scorekeeper.web import language
 from scorekeeper.web.access import owner_only
 from scorekeeper.web.database import transaction
 
@@ -31,14 +33,17 @@ def _league_ruleset(league_id: int, ruleset_id: int) -> tuple[League, LeagueRule
 def new(league_id: int) -> Response | tuple[str, int]:
     """Make house rules: copy a preset or one of the league's rule sets under a new name."""
     league = db.get_or_404(League, league_id)
-    form = NewRuleSetForm(league, origin=request.args.get("from", "preset:continental"))
+    own = gettext("%(owner)s rules", owner=language.possessive_words(league.name))
+    form = NewRuleSetForm(league, own, origin=request.args.get("from", "preset:continental"))
     if form.validate_on_submit():
         origin = rulesets.origin_rules(league, form.origin.data)
         record = rulesets.copy_ruleset(league, origin, given(form.name.data))
-        flash(
-            f"“{record.name}” is a copy of {origin.name}: change what you play differently.",
-            "success",
+        copied = gettext(
+            "“%(name)s” is a copy of %(origin)s: change what you play differently.",
+            name=record.name,
+            origin=rules.ruleset_name(origin),
         )
+        flash(copied, "success")
         return redirect(url_for("rulesets.edit", league_id=league.id, ruleset_id=record.id))
     status = 422 if form.is_submitted() else 200
     return render_template("rulesets/new.html", league=league, form=form), status
@@ -51,18 +56,22 @@ def edit(league_id: int, ruleset_id: int) -> Response | tuple[str, int]:
     """Edit a rule set of the league; games already started keep their own copy."""
     league, record = _league_ruleset(league_id, ruleset_id)
     original = record.rules
-    unset, claim = original.unset, rules.claim_noun(original)
+    unset, buying = original.unset, original.may_i.buying
     if request.method != "POST":
-        form = RuleSetForm(league, record, unset, claim, data=form_data(original))
+        form = RuleSetForm(league, record, unset, buying, data=form_data(original))
         return _edit_page(league, record, form, original)
-    form = RuleSetForm(league, record, unset, claim)
+    form = RuleSetForm(league, record, unset, buying)
     # The rules' checks run whatever the boxes' own answer, so one save reports every fault.
     boxes_valid = form.validate()
     edited = build_ruleset(form, original)
     if edited is None or not boxes_valid:
         return _edit_page(league, record, form, original, 422)
     rulesets.save_ruleset(record, edited)
-    flash(f"“{edited.name}” saved. New games use it; games already started keep theirs.", "success")
+    saved = gettext(
+        "“%(name)s” saved. New games use it; games already started keep theirs.",
+        name=rules.ruleset_name(edited),
+    )
+    flash(saved, "success")
     return redirect(url_for("rulesets.edit", league_id=league.id, ruleset_id=record.id))
 
 
@@ -79,11 +88,26 @@ def _edit_page(
         record=record,
         form=form,
         gaps=gap_links(saved),
-        fairness_words=rules.FAIRNESS_WORDS,
+        fairness_words={key: gettext(words) for key, words in rules.FAIRNESS_WORDS.items()},
         ranks=rules.RANKS,
         refused=refusal_links(form),
         deletable=rulesets.deletion_refusal(record) is None,
+        examples=_examples(),
     ), status
+
+
+def _examples() -> dict[str, str]:
+    """What the editor's hints show as examples, in the rules' own words so they read back."""
+    down_and_out = rules.Bonus(gettext("Down and out in one turn"), -10, out_only=True)
+    four = rules.Settlement((rules.Payouts(4, (6, 2, -2, -6)),))
+    set_of_3, run_of_4, run_of_7 = rules.Meld("set", 3), rules.Meld("run", 4), rules.Meld("run", 7)
+    return {
+        "contract": rules.melds_in_words((set_of_3, set_of_3, run_of_4)),
+        "lengths": rules.melds_in_words((set_of_3, run_of_7), show_lengths=True),
+        "bonus": rules.bonuses_text((down_and_out,)),
+        "schedule": rules.schedule_text(four),
+        "joker": rules.rank_name(rules.JOKER),
+    }
 
 
 @bp.route("/<int:ruleset_id>/delete", methods=["GET", "POST"])
@@ -95,9 +119,9 @@ def delete(league_id: int, ruleset_id: int) -> Response | tuple[str, int]:
     form = ActionForm()
     refusal = rulesets.deletion_refusal(record)
     if form.validate_on_submit() and refusal is None:
-        name = record.name
+        name = rules.ruleset_name(record.rules)
         rulesets.delete_ruleset(record)
-        flash(f"The rules “{name}” are deleted.", "success")
+        flash(gettext("The rules “%(name)s” are deleted.", name=name), "success")
         return redirect(url_for("leagues.show", league_id=league.id) + "#rules")
     status = 422 if form.is_submitted() else 200
     return render_template(

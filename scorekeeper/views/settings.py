@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
+from flask_babel import gettext, refresh
 from werkzeug.wrappers import Response
 
 from scorekeeper import zones
@@ -19,6 +20,7 @@ from scorekeeper.league.passphrases import suggested_passcode
 from scorekeeper.models import League
 from scorekeeper.rules.rating import rating_by_hint
 from scorekeeper.rules.standings import RANKING_HINT
+from scorekeeper.web import language
 from scorekeeper.web.access import owner_only
 from scorekeeper.web.database import transaction
 
@@ -56,12 +58,12 @@ def _page(
         season_form=season_form,
         action_form=ActionForm(formdata=None),
         passcode_form=passcode_form or SetPasscodeForm(formdata=None),
-        ranking_hint=RANKING_HINT,
+        ranking_hint=gettext(RANKING_HINT),
         rating_hint=rating_by_hint(),
         phones=accounts.joined_phones(league),
         default_zone=zones.default_zone(current_app.config["TIME_ZONE"]),
         guesses=accounts.passcode_guesses(league),
-        passcode_example=suggested_passcode(),
+        passcode_example=suggested_passcode(language.page_language()),
     ), status
 
 
@@ -85,7 +87,10 @@ def show(league_id: int) -> Response | tuple[str, int]:
             known_language(form.language.data),
             rating_by=form.rating_by.data,
         )
-        flash("Settings saved.", "success")
+        # The league's language may have changed: its next page, this message on it, speaks
+        # the one chosen now.
+        refresh()
+        flash(gettext("Settings saved."), "success")
         return redirect(url_for("settings.show", league_id=league.id))
     return _page(league, form, SeasonForm(formdata=None), 422 if form.is_submitted() else 200)
 
@@ -108,7 +113,7 @@ def add_season(league_id: int) -> Response | tuple[str, int]:
         except league_settings.SettingsRefused as refusal:
             season_form.name.errors = [str(refusal)]
         else:
-            flash(f"Season {season.name} added.", "success")
+            flash(gettext("Season %(name)s added.", name=season.name), "success")
             return redirect(url_for("settings.show", league_id=league.id) + "#seasons")
     form = _settings_form(league)
     return _page(league, form, season_form, 422)
@@ -127,7 +132,7 @@ def remove_season(league_id: int, season_id: int) -> Response:
     except league_settings.SettingsRefused as refusal:
         flash(str(refusal), "error")
     else:
-        flash("Season removed.", "success")
+        flash(gettext("Season removed."), "success")
     return redirect(url_for("settings.show", league_id=league.id) + "#seasons")
 
 
@@ -138,7 +143,7 @@ def share(league_id: int) -> Response:
     """Make a new read-only link (an old one stops working)."""
     league = db.get_or_404(League, league_id)
     league_settings.share(league)
-    flash("New read-only link made. Send it to whoever watches from afar.", "success")
+    flash(gettext("New read-only link made. Send it to whoever watches from afar."), "success")
     return redirect(url_for("settings.show", league_id=league.id) + "#share")
 
 
@@ -149,7 +154,7 @@ def revoke(league_id: int) -> Response:
     """Turn the read-only link off."""
     league = db.get_or_404(League, league_id)
     league_settings.revoke_share(league)
-    flash("The read-only link no longer works.", "success")
+    flash(gettext("The read-only link no longer works."), "success")
     return redirect(url_for("settings.show", league_id=league.id) + "#share")
 
 
@@ -163,8 +168,10 @@ def passcode(league_id: int) -> Response | tuple[str, int]:
     if form.validate():
         accounts.set_passcode(league, form.passcode.data)
         flash(
-            "Table passcode set; phones that joined with the old one must join again. "
-            "Give it, with the table link, to whoever scores.",
+            gettext(
+                "Table passcode set; phones that joined with the old one must join again. "
+                "Give it, with the table link, to whoever scores."
+            ),
             "success",
         )
         return redirect(url_for("settings.show", league_id=league.id) + "#scorers")
@@ -179,5 +186,5 @@ def remove_phone(league_id: int, phone_id: int) -> Response:
     league = db.get_or_404(League, league_id)
     if not accounts.remove_phone(league, phone_id):
         abort(404)
-    flash("That phone can no longer score this league's games.", "success")
+    flash(gettext("That phone can no longer score this league's games."), "success")
     return redirect(url_for("settings.show", league_id=league.id) + "#scorers")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, render_template, request
+from flask_babel import gettext
 
 from scorekeeper import rules, zones
 from scorekeeper.extensions import db
@@ -14,8 +15,7 @@ from scorekeeper.rules import limits
 from scorekeeper.rules.rating import family_name, rating_words, waiting_words
 from scorekeeper.rules.standings import MEASURES, ranking_words
 from scorekeeper.views.sheets import date_words, left_out_words
-from scorekeeper.web import access, language
-from scorekeeper.words import possessive
+from scorekeeper.web import access, dates, language
 
 bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
 
@@ -26,17 +26,18 @@ def standings_context(league: League, season_key: str | None) -> dict:
     today = zones.today_in(league.time_zone)
     season = standings.season_named(list(choices), season_key, today) or abort(404)
     figures = standings_page.figures(league, season)
+    days = [dates.short_day_words(game.started_on) for game in figures.recent]
     return {
         "league": league,
         "season": season,
         "seasons": choices,
         "table": figures.table,
-        "measure": MEASURES[league.ranking],
+        "measure": gettext(MEASURES[league.ranking]),
         "ranking_words": ranking_words(league.ranking),
         "counted": figures.counted,
         "season_pennies": figures.pennies,
         "discarded": figures.discarded,
-        "chart": figures.chart,
+        "chart": standings_page.recent_chart(season, figures, days),
         "ratings": _rating_blocks(league),
         "rating_words": rating_words(league.rating_by),
     }
@@ -102,14 +103,17 @@ def player(league_id: int, player_id: int) -> str:
     played = players.games_of(person)
     rivals = players.head_to_head(person)
     counted = [p for p in reversed(played) if p.game.counts]
+    owner = language.possessive_words(person.name)
+    totals = ", ".join(
+        gettext("game %(number)s %(total)s", number=p.game.number, total=p.seat.final_total)
+        for p in counted
+    )
     chart = (
         charts.line_chart(
             [charts.Series(person.name, [p.seat.final_total for p in counted])],
             [str(p.game.number) for p in counted],
-            f"{possessive(person.name)} game totals over time",
-            f"{possessive(person.name)} game totals, oldest first: "
-            + ", ".join(f"game {p.game.number} {p.seat.final_total}" for p in counted)
-            + ".",
+            gettext("%(owner)s game totals over time", owner=owner),
+            gettext("%(owner)s game totals, oldest first: %(totals)s.", owner=owner, totals=totals),
             ident="player-chart",
         )
         if counted
