@@ -36,6 +36,7 @@ from scorekeeper.rules.dealing import (
     minimum_cards,
     player_count_refusal,
     ruleset_name,
+    ruleset_name_words,
     ruleset_summary,
     stock_run_out,
     stock_words,
@@ -108,6 +109,17 @@ from scorekeeper.rules.missing_score import (
     two_highest,
 )
 from scorekeeper.rules.presets import PRESETS, preset
+from scorekeeper.rules.record_words import records_words
+from scorekeeper.rules.records import (
+    GameFacts,
+    HandFacts,
+    Holder,
+    Record,
+    SeatFacts,
+    half_time,
+    league_records,
+    records_held,
+)
 from scorekeeper.rules.rivals import (
     Pick,
     Rivalry,
@@ -233,6 +245,11 @@ __all__ = [
     "RulesError",
     "Pick",
     "Rivalry",
+    "GameFacts",
+    "HandFacts",
+    "Holder",
+    "Record",
+    "SeatFacts",
     "Ruling",
     "SettledGame",
     "Settlement",
@@ -329,10 +346,15 @@ __all__ = [
     "ruleset_from_dict",
     "ruleset_problems",
     "ruleset_name",
+    "ruleset_name_words",
     "ruleset_summary",
     "ruleset_to_dict",
     "rivalries",
     "rivals_rule_words",
+    "half_time",
+    "league_records",
+    "records_held",
+    "records_words",
     "rulings",
     "running_totals",
     "schedule_text",
