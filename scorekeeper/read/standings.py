@@ -85,7 +85,7 @@ def in_season(league: League, season: SeasonChoice) -> list[ColumnElement[bool]]
     return conditions
 
 
-def _counted_games(league: League, season: SeasonChoice) -> ColumnElement[bool]:
+def counted_games(league: League, season: SeasonChoice) -> ColumnElement[bool]:
     """Games that count in standings: finished, not discarded, started within the season."""
     return and_(*in_season(league, season), Game.counts)
 
@@ -116,7 +116,7 @@ def _sums(league: League, season: SeasonChoice) -> Sequence[Row[Any]]:
             func.sum(Seat.net_parts).label("net_parts"),
         )
         .join(Game, Game.id == Seat.game_id)
-        .where(_counted_games(league, season))
+        .where(counted_games(league, season))
         .group_by(Seat.player_id)
         .subquery()
     )
@@ -184,7 +184,7 @@ def recent_and_counted(
     """The season's last `limit` counted games, oldest first, each player's total in them (None
     for a game sat out), and how many games count in the season: one statement, the last games
     joined to their seats with the count beside each."""
-    counts = _counted_games(league, season)
+    counts = counted_games(league, season)
     # Counted apart from the last games, so that those are read from the end of the index.
     counted = select(func.count()).where(counts).scalar_subquery()
     last = (
