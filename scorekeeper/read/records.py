@@ -8,7 +8,7 @@ themselves are the rules' (`rules.league_records`); `standings_page.records` kee
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date
 from typing import Any
 
@@ -22,6 +22,10 @@ from scorekeeper.read.standings import ALL_TIME, SeasonChoice, counted_games
 from scorekeeper.rules import limits
 from scorekeeper.rules.records import ZERO_AT_MOST
 
+# Rows read at once: a thousand games' rows are turned into facts a batch at a time, never
+# all held together.
+ROWS_AT_ONCE = 500
+
 
 def _half_time(hands: ColumnElement[int]) -> ColumnElement[int]:
     """The half-time hand of a game of `hands` hands, as the rules set it, for each length the
@@ -30,7 +34,7 @@ def _half_time(hands: ColumnElement[int]) -> ColumnElement[int]:
     return case({n: rules.half_time(n) for n in lengths}, value=hands)
 
 
-def _seat_rows(counted: ColumnElement[bool]) -> Sequence[tuple[Any, ...]]:
+def _seat_rows(counted: ColumnElement[bool]) -> Iterable[tuple[Any, ...]]:
     """Each seat of the counted games, oldest game first: the game's id, number, day and rule
     set's name, the seat's id, then its facts in `rules.SeatFacts`' order (its result, its
     zeros, its running total at half-time, its May I?s)."""
@@ -86,10 +90,11 @@ def _seat_rows(counted: ColumnElement[bool]) -> Sequence[tuple[Any, ...]]:
         .outerjoin(claims, claims.c.seat_id == Seat.id)
         .where(counted)
         .order_by(Game.number, Seat.position)
-    ).all()
+        .execution_options(yield_per=ROWS_AT_ONCE)
+    )
 
 
-def _hand_rows(counted: ColumnElement[bool]) -> Sequence[tuple[Any, ...]]:
+def _hand_rows(counted: ColumnElement[bool]) -> Iterable[tuple[Any, ...]]:
     """Each scored hand of the counted games: the table's points added up, and the seat that
     went out (at most one a hand)."""
     return db.session.execute(
@@ -104,7 +109,8 @@ def _hand_rows(counted: ColumnElement[bool]) -> Sequence[tuple[Any, ...]]:
         .where(counted, Hand.state == HandState.SCORED)
         .group_by(Hand.game_id, Hand.number)
         .order_by(Hand.game_id, Hand.number)
-    ).all()
+        .execution_options(yield_per=ROWS_AT_ONCE)
+    )
 
 
 def league_games(league: League, seasons: Sequence[SeasonChoice]) -> list[rules.GameFacts]:

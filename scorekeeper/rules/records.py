@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
+from functools import partial
 from typing import Any, NamedTuple
 
 from scorekeeper.rules.record_words import about_words, amount_words, title_words
@@ -140,20 +141,20 @@ def _total(game: GameFacts, seat: SeatFacts) -> Holder:
 
 def _top(
     kind: str,
-    found: Iterable[Found],
+    found: Callable[[], Iterable[Found]],
     make: Callable[[GameFacts, Any], Holder] = _seat,
     lowest: bool = False,
     ruleset: str | None = None,
 ) -> Record:
-    """The record of `kind`: the best value found (the lowest when `lowest`), and every holder
-    with it (made by `make`), oldest game first."""
-    found = list(found)
-    if not found:
+    """The record of `kind`: the best value `found` gives (the lowest when `lowest`), and every
+    holder with it (made by `make`), oldest game first. `found` is asked twice, once for the
+    best value and once for its holders, so that no list of every candidate is kept."""
+    values = (value for value, _game, _what in found())
+    best = min(values, default=None) if lowest else max(values, default=None)
+    if best is None:
         return Record(kind, None, (), ruleset)
-    values = [value for value, _game, _what in found]
-    best = min(values) if lowest else max(values)
     holders = sorted(
-        (make(game, what) for value, game, what in found if value == best),
+        (make(game, what) for value, game, what in found() if value == best),
         key=lambda h: (h.number, h.hand or 0, [name.casefold() for _id, name in h.players]),
     )
     return Record(kind, best, tuple(holders), ruleset)
@@ -183,15 +184,23 @@ def _reached(game: GameFacts, what: tuple[SeatFacts, str | None]) -> Holder:
 
 def _totals(games: Sequence[GameFacts], lowest: bool) -> list[Record]:
     """The best (or worst) game total of each rule set, by the rule set's name."""
-    by_rules: dict[str, list[Found]] = {}
-    for game in games:
-        found = by_rules.setdefault(game.ruleset, [])
-        found.extend((seat.total, game, seat) for seat in game.seats)
     kind = "best" if lowest else "worst"
     return [
-        _top(kind, found, _total, lowest=lowest, ruleset=name)
-        for name, found in sorted(by_rules.items(), key=lambda item: item[0].casefold())
+        _top(
+            kind,
+            partial(_totals_of, games, name),
+            _total,
+            lowest=lowest,
+            ruleset=name,
+        )
+        for name in sorted({game.ruleset for game in games}, key=str.casefold)
     ]
+
+
+def _totals_of(games: Sequence[GameFacts], ruleset: str) -> Iterator[Found]:
+    for game in games:
+        if game.ruleset == ruleset:
+            yield from ((seat.total, game, seat) for seat in game.seats)
 
 
 def out_runs(game: GameFacts) -> Iterator[Found]:
@@ -273,22 +282,41 @@ def _low_hand(game: GameFacts, hand: int) -> Holder:
 def league_records(games: Sequence[GameFacts]) -> tuple[Record, ...]:
     """Every record over these counted games, in the order the records page shows them."""
     games = sorted(games, key=lambda g: g.number)
-    closest = [found for game in games if (found := margin(game)) is not None]
-    claims = ((s.claims, g, s) for g in games for s in g.seats if s.claims)
-    hands = ((h.points, game, h.number) for game in games for h in game.hands)
+
+    def closest() -> Iterator[Found]:
+        return (found for game in games if (found := margin(game)) is not None)
+
+    def claims() -> Iterator[Found]:
+        return ((s.claims, g, s) for g in games for s in g.seats if s.claims)
+
+    def hands() -> Iterator[Found]:
+        return ((h.points, game, h.number) for game in games for h in game.hands)
+
     return (
-        _top("wins", _counts(games, lambda seat: int(seat.won)), _reached),
+        _top("wins", partial(_counts, games, _won), _reached),
         *_totals(games, lowest=True),
         *_totals(games, lowest=False),
-        _top("out", _counts(games, lambda seat: seat.hands_out), _reached),
-        _top("zeros", _counts(games, lambda seat: seat.zeros, by_season=True), _reached),
-        _top("out_run", (run for game in games for run in out_runs(game))),
-        _top("win_run", win_runs(games), _run_of_games),
-        _top("comeback", (found for game in games for found in comebacks(game))),
+        _top("out", partial(_counts, games, _hands_out), _reached),
+        _top("zeros", partial(_counts, games, _zeros, by_season=True), _reached),
+        _top("out_run", lambda: (run for game in games for run in out_runs(game))),
+        _top("win_run", partial(win_runs, games), _run_of_games),
+        _top("comeback", lambda: (found for game in games for found in comebacks(game))),
         _top("closest", closest, _seats, lowest=True),
         _top("claims", claims),
         _top("low_hand", hands, _low_hand, lowest=True),
     )
+
+
+def _won(seat: SeatFacts) -> int:
+    return int(seat.won)
+
+
+def _hands_out(seat: SeatFacts) -> int:
+    return seat.hands_out
+
+
+def _zeros(seat: SeatFacts) -> int:
+    return seat.zeros
 
 
 def records_held(records: Iterable[Record], player: int) -> list[Record]:
