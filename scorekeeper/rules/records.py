@@ -186,13 +186,7 @@ def _totals(games: Sequence[GameFacts], lowest: bool) -> list[Record]:
     """The best (or worst) game total of each rule set, by the rule set's name."""
     kind = "best" if lowest else "worst"
     return [
-        _top(
-            kind,
-            partial(_totals_of, games, name),
-            _total,
-            lowest=lowest,
-            ruleset=name,
-        )
+        _top(kind, partial(_totals_of, games, name), _total, lowest=lowest, ruleset=name)
         for name in sorted({game.ruleset for game in games}, key=str.casefold)
     ]
 
