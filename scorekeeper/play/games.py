@@ -356,15 +356,17 @@ def settle(game: Game, cause: rules.EndCause | None = None) -> rules.GameEnding[
     return result
 
 
-def claims_in_game(game: Game) -> dict[int, int]:
-    """May I?s (or buys) each seat made over the scored hands and the hand in play, or the
-    hand left unplayed when the game ended (its buys were paid all the same).
+# The hands whose May I?s (or buys) count: scored, in play, or left unplayed when the game
+# ended (its buys were paid all the same). Re-dealt and re-played attempts are left out:
+# their cards went back into the pack.
+CLAIMS_COUNT_IN = (HandState.SCORED, HandState.PLAYING, HandState.UNPLAYED)
 
-    Re-dealt and re-played attempts are left out: their cards went back into the pack.
-    """
+
+def claims_in_game(game: Game) -> dict[int, int]:
+    """May I?s (or buys) each seat made in the hands they count in (`CLAIMS_COUNT_IN`)."""
     counts = {seat.id: 0 for seat in game.seats}
     for hand in game.hands:
-        if hand.state in (HandState.SCORED, HandState.PLAYING, HandState.UNPLAYED):
+        if hand.state in CLAIMS_COUNT_IN:
             for claim in hand.claims:
                 counts[claim.seat_id] = counts.get(claim.seat_id, 0) + 1
     return counts

@@ -1,16 +1,17 @@
-"""What the standings page shows of a season, and the league's ratings, computed once per
-change of the league.
+"""What the standings and records pages show of a season, and the league's ratings, computed
+once per change of the league.
 
 Summing a season of a thousand games takes longer than drawing the page, and the figures
 change only when a game ends or an ended game is fixed, a player or a season is edited:
-each process keeps the figures it computed (`functools.lru_cache`, at most `KEPT` seasons,
-and `RATINGS_KEPT` leagues' ratings) under what decides them, read from the league's row on
-every request: the database, the league's id and creation time, its standings stamp (moved
-in the same transaction as any such change, see scorekeeper/models/stamp.py) and its
-ranking and rating settings. A change made by another worker or process moves the stamp, so
-the next request computes afresh: what is kept is never stale.
-The figures are immutable, shared safely across threads. They hold no words: the chart is
-drawn from them for each page, in its language.
+each process keeps the figures it computed (`functools.lru_cache`, at most `KEPT` seasons),
+the records (at most `KEPT` leagues', every season's at once) and the ratings (`RATINGS_KEPT`
+leagues') under what decides them, read from the league's row on every request: the
+database, the league's id and creation time, its standings stamp (moved in the same
+transaction as any such change, see scorekeeper/models/stamp.py) and its ranking and rating
+settings. A change made by another worker or process moves the stamp, so the next request
+computes afresh: what is kept is never stale.
+The figures, records and ratings are immutable, shared safely across threads. They hold no
+words: the chart and the records' sentences are made from them for each page, in its language.
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ from types import MappingProxyType
 from markupsafe import Markup
 from sqlalchemy import select
 
+from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League
 from scorekeeper.read import charts, standings
 from scorekeeper.read.ratings import LeagueRatings, league_ratings
+from scorekeeper.read.records import league_games
 from scorekeeper.read.standings import RecentGame, SeasonChoice
 from scorekeeper.rules.language import _, ngettext, pgettext
 from scorekeeper.rules.standings import Ranked, rank
@@ -106,6 +109,14 @@ def ratings(league: League) -> LeagueRatings:
     return _ratings(_standing(league))
 
 
+def records(league: League, season: SeasonChoice) -> tuple[rules.Record, ...]:
+    """The season's records (`rules.league_records`), in the order the records page shows.
+
+    Every season's are computed at once, from one reading of the league's counted games.
+    """
+    return _records(_standing(league))[season.key]
+
+
 @lru_cache(maxsize=KEPT)
 def _seasons(standing: Standing) -> tuple[SeasonChoice, ...]:
     return tuple(standings.seasons(_league(standing)))
@@ -119,6 +130,15 @@ def _figures(standing: Standing, season: SeasonChoice) -> SeasonFigures:
 @lru_cache(maxsize=RATINGS_KEPT)
 def _ratings(standing: Standing) -> LeagueRatings:
     return league_ratings(_league(standing))
+
+
+@lru_cache(maxsize=KEPT)
+def _records(standing: Standing) -> Mapping[str, tuple[rules.Record, ...]]:
+    seasons = _seasons(standing)
+    games = league_games(_league(standing), seasons)
+    return MappingProxyType(
+        {s.key: rules.league_records([g for g in games if s.contains(g.day)]) for s in seasons}
+    )
 
 
 def _league(standing: Standing) -> League:

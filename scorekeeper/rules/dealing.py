@@ -195,7 +195,13 @@ def wild_words(rs: RuleSet) -> str:
 
 def ruleset_name(rs: RuleSet) -> str:
     """A rule set's name: a preset's in the language spoken, a family's own as they wrote it."""
-    return _(rs.name) if rs.name else rs.name
+    return ruleset_name_words(rs.name)
+
+
+def ruleset_name_words(name: str) -> str:
+    """A rule set's name kept apart from its rule set (a game's, read by the records), as
+    `ruleset_name` words it."""
+    return _(name) if name else name
 
 
 def dealer_for_hand(first_dealer_seat: int, hand_number: int, players: int) -> int:

@@ -20,11 +20,21 @@ from scorekeeper.web import access, dates, language
 bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
 
 
-def standings_context(league: League, season_key: str | None) -> dict:
-    """Everything the standings page (and its printed and shared copies) shows."""
+def chosen_season(
+    league: League, season_key: str | None
+) -> tuple[tuple[standings.SeasonChoice, ...], standings.SeasonChoice]:
+    """The league's seasons, and the one the URL names (the current one by default).
+
+    :raises NotFound: for a season the league does not have.
+    """
     choices = standings_page.seasons(league)
     today = zones.today_in(league.time_zone)
-    season = standings.season_named(list(choices), season_key, today) or abort(404)
+    return choices, standings.season_named(list(choices), season_key, today) or abort(404)
+
+
+def standings_context(league: League, season_key: str | None) -> dict:
+    """Everything the standings page (and its printed and shared copies) shows."""
+    choices, season = chosen_season(league, season_key)
     figures = standings_page.figures(league, season)
     days = [dates.short_day_words(game.started_on) for game in figures.recent]
     return {
@@ -62,6 +72,22 @@ def show(league_id: int) -> str:
     league = db.get_or_404(League, league_id)
     return render_template(
         "standings/show.html", **standings_context(league, request.args.get("season"))
+    )
+
+
+@bp.get("/records")
+def records(league_id: int) -> str:
+    """The records of a season (the current one by default) or of all time."""
+    league = db.get_or_404(League, league_id)
+    choices, season = chosen_season(league, request.args.get("season"))
+    return render_template(
+        "standings/records.html",
+        league=league,
+        season=season,
+        seasons=choices,
+        records=standings_page.records(league, season),
+        records_words=rules.records_words(),
+        all_time=standings.ALL_TIME,
     )
 
 
@@ -119,6 +145,13 @@ def player(league_id: int, player_id: int) -> str:
         if counted
         else None
     )
+    # All time first, then each season, newest first: only those where the player holds one.
+    seasons = sorted(standings_page.seasons(league), key=lambda s: s.key != standings.ALL_TIME)
+    held = [
+        (season, found)
+        for season in seasons
+        if (found := rules.records_held(standings_page.records(league, season), person.id))
+    ]
     return render_template(
         "standings/player.html",
         league=league,
@@ -136,4 +169,6 @@ def player(league_id: int, player_id: int) -> str:
             for rating in player_ratings(standings_page.ratings(league), person.id)
         ],
         rating_words=rating_words(league.rating_by),
+        held=held,
+        all_time=standings.ALL_TIME,
     )

@@ -145,9 +145,10 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-def phone_context(browser: Browser, base_url: str) -> BrowserContext:
-    """A phone's own browser context (cookies, session, storage) at the server `base_url`."""
-    context = browser.new_context(base_url=base_url, **PHONE)
+def phone_context(browser: Browser, base_url: str, scripts: bool = True) -> BrowserContext:
+    """A phone's own browser context (cookies, session, storage) at the server `base_url`;
+    with `scripts` False, a browser that runs no JavaScript."""
+    context = browser.new_context(base_url=base_url, java_script_enabled=scripts, **PHONE)
     context.set_default_timeout(TIMEOUT_MS)
     # The icon is fetched again as the favicon just after each page loads; a test that
     # moves on at once cancels that download, and the development server then leaves

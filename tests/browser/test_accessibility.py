@@ -138,6 +138,7 @@ OWNER_PAGES: list[tuple[str, Opener]] = [
     ("suspended game", goto("/games/{suspended_game_id}", "#suspended-title")),
     ("resume", goto("/games/{suspended_game_id}/resume", "input[type=checkbox]")),
     ("standings", goto("/leagues/{league_id}/standings", "[data-testid=standings]", ".chart")),
+    ("records", goto("/leagues/{league_id}/records?season=all", ".records .holders")),
     ("player with charts", goto("/leagues/{league_id}/players/{player_id}", ".chart")),
     ("rename a player", goto("/leagues/{league_id}/players/{player_id}/rename")),
     ("house rules, new", goto("/leagues/{league_id}/rules/new")),
