@@ -143,6 +143,23 @@ def test_the_standings_speak_the_language(client, pinned, headers, season):
     assert [piece for piece in found if piece not in discarded] == []
 
 
+def test_a_discarded_game_s_note_the_app_wrote_is_shown_in_the_language(client, pinned):
+    game = db.session.query(Game).filter_by(discarded=True).first()
+    game.end_note = (
+        "The table ended the game after 3 of 7 hands. "
+        "Nobody played every hand, so the game counts for nothing."
+    )
+    db.session.commit()
+
+    spanish = visible_text(
+        client.get(f"/leagues/{pinned.id}/standings?season=all", headers=SPANISH)
+    )
+
+    assert "La mesa terminó la partida tras 3 de 7 manos." in spanish
+    assert "The table ended the game" not in spanish
+    assert db.session.get(Game, game.id).end_note.startswith("The table ended the game")
+
+
 @pytest.mark.parametrize(
     ("headers", "shown"),
     [
