@@ -1,10 +1,11 @@
-"""The words of the pure modules beside the rules that a sheet or a page shows: paper sizes,
-in the language the rules speak."""
+"""The words of the pure modules beside the rules that a sheet or a page shows: paper sizes
+and time zones, in the language the rules speak."""
 
 from __future__ import annotations
 
 import pytest
 
+from scorekeeper import zones
 from scorekeeper.paper import PAPERS
 from scorekeeper.rules.language import ENGLISH, _, speaking
 from tests.rules.test_language import catalog
@@ -13,6 +14,45 @@ from tests.rules.test_language import catalog
 def spoken(language: str):
     """The rules speaking `language`: English has no catalog, it is the code's own."""
     return speaking(ENGLISH if language == "en" else catalog(language))
+
+
+# fmt: off
+@pytest.mark.parametrize(
+    ("language", "zone",                             "label"),
+    [
+        # A place filed under two areas names its area, in the language spoken.
+        ("en",      "Europe/Istanbul",                "Istanbul (Europe)"),
+        ("es",      "Europe/Istanbul",                "Istanbul (Europa)"),
+        ("de",      "Asia/Istanbul",                  "Istanbul (Asien)"),
+        # Places keep the names the zones' database gives them.
+        ("es",      "America/Argentina/Buenos_Aires", "Argentina / Buenos Aires"),
+        ("de",      "America/Santiago",               "Santiago"),
+    ],
+    ids=["en-two-areas", "es-two-areas", "de-two-areas", "es-place", "de-place"],
+)
+# fmt: on
+def test_a_zone_s_label_names_its_area_in_the_language_spoken(language, zone, label):
+    with spoken(language):
+        assert zones.zone_label(zone) == label
+
+
+# fmt: off
+@pytest.mark.parametrize(
+    ("language", "area",       "label"),
+    [
+        ("en",      "Indian",   "Indian"),
+        ("es",      "Indian",   "Índico"),
+        ("de",      "Indian",   "Indischer Ozean"),
+        ("es",      "America",  "América"),
+        ("de",      "Pacific",  "Pazifik"),
+        ("de",      "Etc",      "Etc"),        # no area of a place's zone: as it is
+    ],
+    ids=["en", "es", "de", "es-america", "de-pacific", "not-an-area"],
+)
+# fmt: on
+def test_an_area_in_the_language_spoken(language, area, label):
+    with spoken(language):
+        assert zones.area_label(area) == label
 
 
 # fmt: off
