@@ -6,22 +6,25 @@ import functools
 from datetime import UTC, date, datetime, tzinfo
 from zoneinfo import ZoneInfo, available_timezones
 
+from scorekeeper.rules.language import N_, _
+
 UTC_NAME = "UTC"
 # The longest name a league keeps (its column's size); anything longer is no zone.
 LONGEST_NAME = 64
 # The areas of the IANA database a place's zone is filed under. The rest are old aliases
 # (US/Eastern) or fixed offsets whose signs read backwards (Etc/GMT+5 is five hours behind).
+# Their names are English, as the database files them, and shown translated (`area_label`).
 AREAS = (
-    "Africa",
-    "America",
-    "Antarctica",
-    "Arctic",
-    "Asia",
-    "Atlantic",
-    "Australia",
-    "Europe",
-    "Indian",
-    "Pacific",
+    N_("Africa"),
+    N_("America"),
+    N_("Antarctica"),
+    N_("Arctic"),
+    N_("Asia"),
+    N_("Atlantic"),
+    N_("Australia"),
+    N_("Europe"),
+    N_("Indian"),
+    N_("Pacific"),
 )
 
 
@@ -66,12 +69,19 @@ def _repeated_places() -> frozenset[str]:
     return frozenset(repeated)
 
 
+def area_label(area: str) -> str:
+    """An area of the zones' database (one of AREAS) as a list heads it, in the language
+    spoken: "Europe", "Europa"."""
+    return _(area) if area in AREAS else area
+
+
 def zone_label(name: str) -> str:
     """A zone's place as a list shows it under its area: "Argentina / Buenos Aires"; a place
-    filed under two areas names its area too, "Istanbul (Europe)", so no two read alike."""
+    filed under two areas names its area too, "Istanbul (Europe)", so no two read alike.
+    Places keep the names the database gives them; an area is named in the language spoken."""
     place = _place(name)
     if place in _repeated_places():
-        return f"{place} ({name.split('/', 1)[0]})"
+        return f"{place} ({area_label(name.split('/', 1)[0])})"
     return place
 
 

@@ -117,6 +117,13 @@ def quick_password_hashes(monkeypatch) -> None:
     )
 
 
+@pytest.fixture(autouse=True)
+def english_terminal(monkeypatch) -> None:
+    """The command line speaks the terminal's language: English here, whatever the machine's,
+    unless a test says otherwise (LANGUAGE comes first of the variables gettext reads)."""
+    monkeypatch.setenv("LANGUAGE", "en")
+
+
 @pytest.fixture
 def owner(app: Flask) -> Account:
     """The account that owns the leagues the factories make."""

@@ -223,7 +223,7 @@ def test_export_import_export_gives_the_same_file(app, runner):
     played = stored_rows(league.id)
     imported = import_afresh(runner, exported.stdout)
     assert imported.exit_code == 0, imported.output
-    assert "Imported the league “Demo family” with 7 game(s)." in imported.stdout
+    assert "Imported the league “Demo family” with 7 games." in imported.stdout
     again = runner.invoke(args=["export"])
 
     assert again.exit_code == 0, again.output

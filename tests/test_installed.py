@@ -193,6 +193,9 @@ def test_the_installed_package_migrates_and_serves_from_another_directory(
     assert (work / "instance" / "secret_key").is_file()
     assert not list(installed.rglob("instance")), "the instance folder went into the package"
     assert "Demo" in succeeds(scorekeeper(installed, work, env, "demo"))
+    # The command reads the compiled catalogs the wheel carries, beside the installed code.
+    spanish_demo = succeeds(scorekeeper(installed, work, env, "demo", "--lang", "es"))
+    assert "Se ha creado la liga de prueba «Familia de prueba»." in spanish_demo
     browser = urllib.request.build_opener(
         urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
     )

@@ -83,6 +83,25 @@ def test_blank_sheets_are_cached_by_rules_players_and_paper(client, game, render
     assert len(renders) == 2
 
 
+def test_a_sheet_in_two_languages_is_two_pdfs(client, game, renders):
+    url = f"/games/{game.id}/sheet.pdf"
+    spanish_browser = {"Accept-Language": "es-CL,es;q=0.9"}
+    english = client.get(url)
+    spanish = client.get(url, headers=spanish_browser)
+    assert spanish.data != english.data and len(renders) == 2
+    assert '<html lang="es">' in renders[-1] and "Hoja de puntos" in renders[-1]
+    # Both are kept, each under its own language: neither is drawn again.
+    assert client.get(url).data == english.data
+    assert client.get(url, headers=spanish_browser).data == spanish.data
+    assert len(renders) == 2
+    # A league that chose its language prints in it for every browser: one more PDF, shared.
+    game.league.language = "de"
+    db.session.commit()
+    german = client.get(url)
+    assert client.get(url, headers=spanish_browser).data == german.data
+    assert len(renders) == 3 and '<html lang="de">' in renders[-1]
+
+
 def test_a_hard_reload_draws_afresh(client, game, renders):
     client.get(f"/games/{game.id}/sheet.pdf")
     client.get(f"/games/{game.id}/sheet.pdf", headers={"Cache-Control": "no-cache"})

@@ -10,8 +10,10 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
+from scorekeeper.commands.language import SpokenCommand, SpokenOption
 from scorekeeper.config import private_file, private_folder
 from scorekeeper.extensions import db
+from scorekeeper.rules.language import N_, _
 
 BACKUP_FOLDER = "backups"
 
@@ -28,7 +30,7 @@ def database_file() -> Path:
     url = db.engine.url
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
         raise BackupError(
-            "Backups here are for the SQLite database file. For PostgreSQL use pg_dump."
+            _("Backups here are for the SQLite database file. For PostgreSQL use pg_dump.")
         )
     return Path(url.database)
 
@@ -57,12 +59,14 @@ def restore(backup_file: Path) -> None:
     """
     target = database_file()
     if not backup_file.is_file():
-        raise BackupError(f"No backup at {backup_file}.")
+        raise BackupError(_("No backup at %(file)s.") % {"file": backup_file})
     try:
         with sqlite3.connect(backup_file.resolve().as_uri() + "?mode=ro", uri=True) as saved:
             tables = {row[0] for row in saved.execute("SELECT name FROM sqlite_master")}
             if "league" not in tables or "alembic_version" not in tables:
-                raise BackupError(f"{backup_file} is not a Scorekeeper backup.")
+                raise BackupError(
+                    _("%(file)s is not a Scorekeeper backup.") % {"file": backup_file}
+                )
             db.session.remove()
             db.engine.dispose()
             with sqlite3.connect(target) as live:
@@ -70,10 +74,16 @@ def restore(backup_file: Path) -> None:
             live.close()
         saved.close()
     except sqlite3.DatabaseError as error:
-        raise BackupError(f"{backup_file} is not a readable SQLite database ({error}).") from error
+        unreadable = _("%(file)s is not a readable SQLite database (%(error)s).")
+        raise BackupError(unreadable % {"file": backup_file, "error": error}) from error
 
 
-@click.command("backup", short_help="Copy the SQLite database to instance/backups/.")
+@click.command(
+    "backup",
+    cls=SpokenCommand,
+    short_help=N_("Copy the SQLite database to instance/backups/."),
+    help=N_("Write a consistent copy of the SQLite database to instance/backups/."),
+)
 @with_appcontext
 def backup_command() -> None:
     """Write a consistent copy of the SQLite database to instance/backups/."""
@@ -81,19 +91,25 @@ def backup_command() -> None:
         path = backup()
     except BackupError as error:
         raise click.ClickException(str(error)) from error
-    click.echo(f"Backup written to {path}")
+    click.echo(_("Backup written to %(file)s") % {"file": path})
 
 
-@click.command("restore", short_help="Put a SQLite backup back (stop the server first).")
+@click.command(
+    "restore",
+    cls=SpokenCommand,
+    short_help=N_("Put a SQLite backup back (stop the server first)."),
+    help=N_("Replace the database with BACKUP_FILE (stop the server first)."),
+)
 @click.argument("backup_file", type=click.Path(path_type=Path))
-@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@click.option("--yes", cls=SpokenOption, is_flag=True, help=N_("Do not ask for confirmation."))
 @with_appcontext
 def restore_command(backup_file: Path, yes: bool) -> None:
     """Replace the database with BACKUP_FILE (stop the server first)."""
     if not yes:
-        click.confirm(f"Replace every league and score with {backup_file}?", abort=True)
+        question = _("Replace every league and score with %(file)s?") % {"file": backup_file}
+        click.confirm(question, abort=True)
     try:
         restore(backup_file)
     except BackupError as error:
         raise click.ClickException(str(error)) from error
-    click.echo(f"Restored from {backup_file}")
+    click.echo(_("Restored from %(file)s") % {"file": backup_file})

@@ -19,6 +19,8 @@ from flask import Flask
 from waitress import serve
 
 from scorekeeper.app import create_app
+from scorekeeper.commands.language import SpokenCommand, SpokenOption
+from scorekeeper.rules.language import N_, _
 from scorekeeper.web import request_log
 
 if sys.platform != "win32":
@@ -71,15 +73,23 @@ def only_this_computer(host: str) -> bool:
 
 def announce(host: str, port: int) -> None:
     """Say where the app answers: with a QR code for phones, unless only this computer can."""
+    print()
     if only_this_computer(host):
-        print(f"\nScorekeeper is serving on http://{host}:{port}/, reachable only on this computer")
-        print("(phones cannot open it; leave HOST out to serve the Wi-Fi too).")
+        url = f"http://{host}:{port}/"
+        print(
+            _("Scorekeeper is serving on %(url)s, reachable only on this computer") % {"url": url}
+        )
+        print(_("(phones cannot open it; leave HOST out to serve the Wi-Fi too)."))
     else:
+        here = f"http://127.0.0.1:{port}/"
         url = phone_url(host, port)
-        print(f"\nScorekeeper is serving on http://127.0.0.1:{port}/ on this computer.")
-        print(f"On a phone on the same Wi-Fi, open {url} or scan this code:\n")
+        print(_("Scorekeeper is serving on %(url)s on this computer.") % {"url": here})
+        print(_("On a phone on the same Wi-Fi, open %(url)s or scan this code:") % {"url": url})
+        print()
         segno.make(url, error="m").terminal(compact=True)
-    print("\nPress Ctrl+C to stop.\n", flush=True)
+    print()
+    print(_("Press Ctrl+C to stop."))
+    print(flush=True)
 
 
 def proxy_settings(environ: Mapping[str, str] = os.environ) -> dict[str, object]:
@@ -128,21 +138,34 @@ def allow_open_files(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (ceiling, hard))
 
 
-@click.command("serve", short_help="Serve the app with waitress (--host, --port).")
+@click.command(
+    "serve",
+    cls=SpokenCommand,
+    short_help=N_("Serve the app with waitress (--host, --port)."),
+    help=N_(
+        "Serve Scorekeeper with waitress until Ctrl+C, and say where phones can reach it.\n\n"
+        "Migrate the database first (`scorekeeper db upgrade`). HOST and PORT in the "
+        "environment set the same as the options. Each request is logged on stderr with its time."
+    ),
+)
 @click.option(
     "--host",
+    cls=SpokenOption,
     envvar="HOST",
     default="0.0.0.0",
     show_default=True,
-    help="The address to listen on: 0.0.0.0 for every network, 127.0.0.1 for this computer only.",
+    help=N_(
+        "The address to listen on: 0.0.0.0 for every network, 127.0.0.1 for this computer only."
+    ),
 )
 @click.option(
     "--port",
+    cls=SpokenOption,
     envvar="PORT",
     default=5000,
     show_default=True,
     type=click.IntRange(1, 65535),
-    help="The port to listen on.",
+    help=N_("The port to listen on."),
 )
 def serve_command(host: str, port: int) -> None:
     """Serve Scorekeeper with waitress until Ctrl+C, and say where phones can reach it.

@@ -29,6 +29,7 @@ from scorekeeper.paper import DEFAULT_PAPER, PAPERS
 from scorekeeper.read import pdf_engine
 from scorekeeper.read.pdf_cache import PdfCache, key_of
 from scorekeeper.read.slots import DrawingsBusy, Slots, app_slots
+from scorekeeper.rules.language import _
 
 # The stylesheets a PDF is printed with, in order: the app's, then the paper's.
 STYLESHEETS = ("app.css", "print.css")
@@ -59,10 +60,10 @@ def paper_size(requested: str | None, default: str | None) -> str:
     try:
         return PAPER_SIZES[requested.strip().lower()]
     except KeyError:
-        known = " or ".join(PAPER_SIZES)
-        raise PaperRefused(
-            f"There is no paper size {requested!r}: ask for paper={known}."
-        ) from None
+        *some, last = PAPER_SIZES
+        known = _("%(some)s or %(last)s") % {"some": ", ".join(some), "last": last}
+        refusal = _("There is no paper size %(asked)s: ask for paper=%(known)s.")
+        raise PaperRefused(refusal % {"asked": repr(requested), "known": known}) from None
 
 
 def page_css(paper: str, landscape: bool) -> str:

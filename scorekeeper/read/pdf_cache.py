@@ -1,12 +1,13 @@
 """Finished drawings kept in memory, keyed by what they show: the sheets' PDFs and the recap
 pictures.
 
-A sheet's PDF is a function of its HTML (every name, score, date and rule it prints), its
-paper and the stylesheets; a recap picture, of its card's texts. The key is a digest of
-exactly those, so any change to a game, a hand, a correction, a player's name or a league
-setting makes a new key: nothing stale can be served, and nothing needs to be told to
-forget. Each process keeps the most recently used within a size bound, the least recently
-used going first.
+A sheet's PDF is a function of its HTML (every name, score, date and rule it prints, and its
+language: the words and `<html lang>`, by which WeasyPrint hyphenates), its paper and the
+stylesheets; a recap picture, of its card's texts. The key is a digest of exactly those, so
+any change to a game, a hand, a correction, a player's name or a league setting makes a new
+key, and a sheet printed in Spanish and in English are two PDFs: nothing stale or in another
+language can be served, and nothing needs to be told to forget. Each process keeps the most
+recently used within a size bound, the least recently used going first.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, Ha
 from scorekeeper.play import games
 from scorekeeper.play.hands import entry_of
 from scorekeeper.read.charts import Series, line_chart
-from scorekeeper.words import was_or_were
+from scorekeeper.rules.language import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,12 @@ class Sheet:
         played = len(self.rows)
         if played >= self.hands_in_game:
             return ""
-        return f"{played} of {self.hands_in_game} hands {was_or_were(played)} played."
+        words = ngettext(
+            "%(count)s of %(total)s hands was played.",
+            "%(count)s of %(total)s hands were played.",
+            played,
+        )
+        return words % {"count": played, "total": self.hands_in_game}
 
     @property
     def winners(self) -> list[Seat]:
@@ -172,13 +177,13 @@ def running_chart(sheet: Sheet) -> Markup:
     labels = [str(row.hand.number) for row in sheet.rows]
     lead = sheet.ranking()[0] if sheet.rows else None
     standing = [(seat, total) for _, seat, total, _ in sheet.ranking()] + sheet.left_apart()
+    # Each player's name and total, listed in the ranking's order: "Ann 15, Bob 30".
+    listed = ", ".join(f"{seat.player.name} {total}" for seat, total in standing)
     summary = (
-        f"After hand {sheet.rows[-1].hand.number}, "
-        + ", ".join(f"{seat.player.name} {total}" for seat, total in standing)
-        + "."
+        _("After hand %(number)s, %(totals)s.")
+        % {"number": sheet.rows[-1].hand.number, "totals": listed}
         if lead
-        else "No hand scored yet."
+        else _("No hand scored yet.")
     )
-    return line_chart(
-        series, labels, "Running totals after each hand", summary, ident="running-chart"
-    )
+    title = _("Running totals after each hand")
+    return line_chart(series, labels, title, summary, ident="running-chart")

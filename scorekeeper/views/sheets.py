@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
+from flask_babel import gettext, ngettext
 from werkzeug.wrappers import Response
 
 from scorekeeper import rules, zones
 from scorekeeper.extensions import db
-from scorekeeper.models import Correction, Game, Hand, League, LeagueRuleSet, Player
+from scorekeeper.models import Game, League, LeagueRuleSet, Player
 from scorekeeper.play import games
 from scorekeeper.read import pdf, scoresheet, settlement
 from scorekeeper.rules import limits
+from scorekeeper.views.sheet_words import date_words, deck_words, sheet_notes, winner_words
 from scorekeeper.web import access, language
 
 bp = Blueprint("sheets", __name__)
@@ -35,15 +36,6 @@ class PrintedHand:
     dealer: str
     note: str
     row: scoresheet.Row | None = None
-
-
-@dataclass(frozen=True)
-class SheetNote:
-    """A note under a game's grid: a hand dealt again, or a hand corrected."""
-
-    number: int
-    redealt: Hand | None = None
-    correction: Correction | None = None
 
 
 @dataclass(frozen=True)
@@ -78,34 +70,6 @@ class Printout:
         return pdf.pdf_response(self.pdf_bytes(), self.filename)
 
 
-def left_out_words(count: int, one: str, many: str) -> str:
-    """What a sheet leaves off past its bound, e.g. "3 more players are left off this sheet."."""
-    if count == 0:
-        return ""
-    if count == 1:
-        return f"1 more {one} is left off this sheet."
-    return f"{count} more {many} are left off this sheet."
-
-
-def sheet_notes(sheet: scoresheet.Sheet) -> tuple[Sequence[SheetNote], str]:
-    """The notes of a game's sheet in hand order, within PRINTED_NOTES, and what is left off."""
-    notes = [
-        note
-        for row in sheet.rows
-        for note in (
-            *(SheetNote(row.hand.number, redealt=hand) for hand in row.redeals),
-            *(SheetNote(row.hand.number, correction=c) for c in row.corrections),
-        )
-    ]
-    shown, left = limits.first_of(notes, limits.PRINTED_NOTES)
-    return shown, left_out_words(left, "note", "notes")
-
-
-def date_words(day: date) -> str:
-    """A date as the sheet prints it, e.g. "14 March 2026"."""
-    return f"{day.day} {day:%B %Y}"
-
-
 def printed_hands(
     rs: rules.RuleSet, dealers: Sequence[str], rows: Sequence[scoresheet.Row] = ()
 ) -> list[PrintedHand]:
@@ -123,31 +87,6 @@ def printed_hands(
         )
         for k in range(1, rules.hand_count(rs) + 1)
     ]
-
-
-def winner_words(sheet: scoresheet.Sheet) -> str:
-    """Who won a finished game and with how many points; empty while it is not won."""
-    winners = sheet.winners
-    if not (sheet.finished and sheet.rows and winners) or sheet.discarded:
-        return ""
-    names = " and ".join(seat.player.name for seat in winners)
-    return f"{names}, {sheet.totals[winners[0].position]} points"
-
-
-def deck_words(rs: rules.RuleSet, players: int | None) -> list[str]:
-    """Decks and jokers to play with: for this many players, or every row when unknown."""
-    rows = [rules.decks_for(rs, players)] if players else list(rs.deck_counts)
-    words = []
-    for row in rows:
-        jokers = f" + {row.jokers} jokers" if row.jokers else ", no jokers"
-        count = (
-            f"{row.min_players}"
-            if row.min_players == row.max_players
-            else f"{row.min_players}–{row.max_players}"
-        )
-        who = "" if players else f"{count} players: "
-        words.append(f"{who}{row.decks} decks{jokers}")
-    return words
 
 
 def _common(rs: rules.RuleSet, league: League, names: list[str], **context: Any) -> dict[str, Any]:
@@ -199,10 +138,10 @@ def game_printout(game: Game, filled: bool) -> Printout:
         pdf_endpoint="sheets.completed_pdf" if filled else "sheets.game_blank_pdf",
         pdf_args={"game_id": game.id},
         back_url=url_for("games.sheet", game_id=game.id),
-        back_words=f"Game {game.number}",
+        back_words=gettext("Game %(number)s", number=game.number),
     )
     if sheet is not None:
-        notes, notes_left_out = sheet_notes(sheet)
+        notes, notes_left_out = sheet_notes(sheet, game.league.time_zone)
         context.update(
             sheet=sheet,
             notes=notes,
@@ -261,16 +200,16 @@ def read_next_game(league: League) -> NextGame:
     by_id = {str(r.id): r for r in league.rulesets}
     ruleset = by_id.get(request.args.get("ruleset", ""), league.rulesets[0])
     if request.args.get("ruleset", "") not in ("", *by_id):
-        errors.append("Choose one of the league's rule sets.")
+        errors.append(gettext("Choose one of the league's rule sets."))
     rs = ruleset.rules
     players_by_id = {str(p.id): p for p in league.players}
     seated = [v.strip() for v in request.args.getlist("players")]  # as the form's seats, empty too
     wanted = [v for v in seated if v]
     if any(v not in players_by_id for v in wanted):
-        errors.append("Choose players of this league only.")
+        errors.append(gettext("Choose players of this league only."))
     twice = len(set(wanted)) != len(wanted)
     if twice:
-        errors.append("A player can take only one seat.")
+        errors.append(gettext("A player can take only one seat."))
     players = [players_by_id[v] for v in dict.fromkeys(wanted) if v in players_by_id]
     # A player chosen twice is the mistake to name: counting them once would tell the table
     # it chose fewer players than the seats it filled.
@@ -282,7 +221,7 @@ def read_next_game(league: League) -> NextGame:
     dealer_seat = limits.whole_number(dealer_text, limits.Bound(0, limits.MOST_PLAYERS))
     first_dealer, refusal = _first_dealer(seated, dealer_seat, seats)
     if dealer_text and refusal is None and first_dealer is None:
-        refusal = f"The first dealer must be one of the {seats} seats."
+        refusal = dealer_seat_refusal(seats)
     if refusal:
         errors.append(refusal)
     return NextGame(ruleset, players, first_dealer, errors, dealer_seat)
@@ -298,11 +237,23 @@ def _first_dealer(
         return None, None
     if any(seated):
         if dealer_seat < len(seated) and not seated[dealer_seat]:
-            return None, f"Seat {dealer_seat + 1} is empty: choose a seat with a player to deal."
+            return None, gettext(
+                "Seat %(number)s is empty: choose a seat with a player to deal.",
+                number=dealer_seat + 1,
+            )
         dealer_seat = sum(1 for value in seated[:dealer_seat] if value)
     if not 0 <= dealer_seat < seats:
-        return None, f"The first dealer must be one of the {seats} seats."
+        return None, dealer_seat_refusal(seats)
     return dealer_seat, None
+
+
+def dealer_seat_refusal(seats: int) -> str:
+    """Why the first dealer asked for is none of the sheet's seats."""
+    return ngettext(
+        "The first dealer must be in seat %(num)s.",
+        "The first dealer must be one of the %(num)s seats.",
+        seats,
+    )
 
 
 def league_blank(league: League, choice: NextGame) -> Printout:
@@ -326,7 +277,7 @@ def league_blank(league: League, choice: NextGame) -> Printout:
         pdf_endpoint="sheets.league_blank_pdf",
         pdf_args={"league_id": league.id, **choice.query()},
         back_url=url_for("sheets.choose", league_id=league.id, **choice.query()),
-        back_words="Change the players",
+        back_words=gettext("Change the players"),
     )
     return _printout(
         "sheets/blank.html", context, league, f"league-{league.id}-blank-scoresheet.pdf"
@@ -335,7 +286,7 @@ def league_blank(league: League, choice: NextGame) -> Printout:
 
 def _seat_name(names: Sequence[str], seat: int | None) -> str:
     """Who sits in this seat: a name, "Seat 3" when it is to be written in, "" when unknown."""
-    return "" if seat is None else names[seat] or f"Seat {seat + 1}"
+    return "" if seat is None else names[seat] or gettext("Seat %(number)s", number=seat + 1)
 
 
 def _choose_page(league: League, choice: NextGame, status: int = 200) -> tuple[str, int]:

@@ -14,7 +14,7 @@ from scorekeeper.read.ratings import player_ratings
 from scorekeeper.rules import limits
 from scorekeeper.rules.rating import family_name, rating_words, waiting_words
 from scorekeeper.rules.standings import MEASURES, ranking_words
-from scorekeeper.views.sheets import date_words, left_out_words
+from scorekeeper.views.sheet_words import date_words, left_out_words
 from scorekeeper.web import access, dates, language
 
 bp = Blueprint("standings", __name__, url_prefix="/leagues/<int:league_id>")
@@ -106,8 +106,8 @@ def printed(league_id: int, as_pdf: bool) -> Response | str:
     # A sheet lists a bounded number of players (the lowest placed are left off) and games.
     context["table"], players_left = limits.first_of(context["table"], limits.PRINTED_PLAYERS)
     context["discarded"], games_left = limits.first_of(context["discarded"], limits.PRINTED_GAMES)
-    context["players_left_out"] = left_out_words(players_left, "player", "players")
-    context["games_left_out"] = left_out_words(games_left, "discarded game", "discarded games")
+    context["players_left_out"] = left_out_words(players_left, "players")
+    context["games_left_out"] = left_out_words(games_left, "discarded games")
     if not as_pdf:
         return pdf.render_html("sheets/standings.html", paper, False, **context)
     document = pdf.render_pdf(
