@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import UTC, datetime
 from unittest.mock import patch
 
 import pytest
@@ -15,6 +16,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, League
 from scorekeeper.views import main
+from scorekeeper.web import dates
 from tests.conftest import out, play_hand, tally
 from tests.reading import english_left, markup, visible_text
 
@@ -340,3 +342,14 @@ def test_the_pages_of_a_visitor_leave_no_english_word(anonymous, path, headers):
     translated = anonymous.get(path, headers=headers)
     assert english.status_code == translated.status_code == 200
     assert english_left(english, translated, keep=("Scorekeeper",)) == []
+
+
+@pytest.mark.parametrize(
+    ("headers", "shown"),
+    [({}, "14 Mar 2026, 21:15"), (SPANISH, "14 mar 2026, 21:15"), (GERMAN, "14. März 2026, 21:15")],
+    ids=["en", "es", "de"],
+)
+def test_a_moment_is_written_as_the_language_writes_it(app, headers, shown):
+    moment = datetime(2026, 3, 14, 20, 15, tzinfo=UTC)
+    with app.test_request_context(headers=headers):
+        assert dates.moment_words(moment, "Europe/Madrid") == shown

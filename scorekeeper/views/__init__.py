@@ -1,14 +1,12 @@
 """Blueprints, one per area, and the app-wide error pages."""
 
-from datetime import datetime
-
 from flask import Flask, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest, HTTPException, SecurityError
 
-from scorekeeper import rules, zones
+from scorekeeper import rules
 from scorekeeper.paper import PAPERS
 from scorekeeper.play.games import status_words
 from scorekeeper.read.slots import Busy
@@ -35,11 +33,6 @@ from scorekeeper.words import possessive_ending
 def possessive_markup(name: str) -> Markup:
     """`name` escaped, with its possessive ending as the template's own text would be."""
     return escape(name) + Markup(possessive_ending(name))
-
-
-def local_time_words(moment: datetime, zone: str, shape: str = "%-d %b %Y, %H:%M") -> str:
-    """A time kept in UTC as a league shows it: in its zone, e.g. "26 Nov 2026, 21:15"."""
-    return zones.local_time(moment, zone).strftime(shape)
 
 
 def register_blueprints(app: Flask) -> None:
@@ -69,7 +62,7 @@ def register_blueprints(app: Flask) -> None:
         papers=PAPERS,
     )
     app.jinja_env.filters["possessive"] = possessive_markup
-    app.jinja_env.filters["local_time"] = local_time_words
+    app.jinja_env.filters["local_time"] = dates.moment_words
     app.jinja_env.filters["end_note"] = rules.ending.note_shown
     app.jinja_env.filters["day"] = dates.day_words
     app.jinja_env.filters["clock"] = dates.clock_words

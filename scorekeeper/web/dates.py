@@ -28,3 +28,8 @@ def clock_words(moment: datetime, zone: str) -> str:
     """The time of day a moment kept in UTC was in the league's `zone`: "21:15"."""
     # Already in the league's zone: not moved again to the app's.
     return format_time(zones.local_time(moment, zone), "HH:mm", rebase=False)
+
+
+def moment_words(moment: datetime, zone: str) -> str:
+    """A moment kept in UTC as the league's pages show it: "26 Nov 2026, 21:15"."""
+    return gettext("%(day)s, %(time)s", day=day_words(moment, zone), time=clock_words(moment, zone))
