@@ -1,14 +1,17 @@
 """Blueprints, one per area, and the app-wide error pages."""
 
+from collections.abc import Iterable
 from datetime import datetime
 
+from babel.lists import format_list
 from flask import Flask, render_template, request
-from flask_babel import gettext
+from flask_babel import format_datetime, get_locale, gettext
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest, HTTPException, SecurityError
 
 from scorekeeper import rules, zones
+from scorekeeper.languages import DEFAULT_LANGUAGE
 from scorekeeper.paper import PAPERS
 from scorekeeper.play.games import status_words
 from scorekeeper.read.slots import Busy
@@ -26,18 +29,30 @@ from scorekeeper.views import (
 from scorekeeper.views import exchange as exchange_views
 from scorekeeper.views import rulesets as ruleset_views
 from scorekeeper.views import sheets as sheet_views
+from scorekeeper.web import language, script_words
 from scorekeeper.web.database import WriteConflict
 from scorekeeper.words import possessive_ending
 
 
 def possessive_markup(name: str) -> Markup:
-    """`name` escaped, with its possessive ending as the template's own text would be."""
+    """`name` escaped, with its possessive ending as the template's own text would be; in
+    another language the bare name, which its sentence puts after its own "de" or "von"."""
+    if language.page_language() != DEFAULT_LANGUAGE:
+        return escape(name)
     return escape(name) + Markup(possessive_ending(name))
 
 
-def local_time_words(moment: datetime, zone: str, shape: str = "%-d %b %Y, %H:%M") -> str:
-    """A time kept in UTC as a league shows it: in its zone, e.g. "26 Nov 2026, 21:15"."""
-    return zones.local_time(moment, zone).strftime(shape)
+def local_time_words(moment: datetime, zone: str, shape: str | None = None) -> str:
+    """A time kept in UTC as a league shows it: in its zone, in the page's language, e.g.
+    "26 Nov 2026, 21:15" (`shape`: a Babel date pattern, the page language's own by default)."""
+    # A Babel date pattern, itself a message: each language writes a date in its own order.
+    pattern = shape or gettext("d MMM y, HH:mm")
+    return format_datetime(zones.local_time(moment, zone), pattern, rebase=False)
+
+
+def names_listed(names: Iterable[str]) -> str:
+    """Names as a list in the page's language: "Ann and Bob", "Ann, Bob y Cat"."""
+    return format_list(list(names), locale=get_locale() or DEFAULT_LANGUAGE)
 
 
 def register_blueprints(app: Flask) -> None:
@@ -62,9 +77,11 @@ def register_blueprints(app: Flask) -> None:
         pennies=rules.pennies,
         presets=list(rules.PRESETS.values()),
         papers=PAPERS,
+        outbox_words=script_words.outbox_words,
     )
     app.jinja_env.filters["possessive"] = possessive_markup
     app.jinja_env.filters["local_time"] = local_time_words
+    app.jinja_env.filters["names_listed"] = names_listed
 
     @app.errorhandler(400)
     def bad_request(error: HTTPException) -> tuple[str, int]:
