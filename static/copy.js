@@ -1,7 +1,9 @@
 // Copy or share a link shown in a read-only box. Without this script the box can be
-// selected and copied by hand.
+// selected and copied by hand. Its buttons' words are the page's, on this script's tag
+// (data-copy-words, data-copied-words, data-share-words).
 (function () {
   "use strict";
+  var words = document.currentScript ? document.currentScript.dataset : {};
   document.querySelectorAll("input[data-copy]").forEach(function (box) {
     var row = document.createElement("p");
     row.className = "actions";
@@ -14,12 +16,16 @@
       row.appendChild(b);
     }
     if (navigator.clipboard) {
-      button("Copy the link", function (b) {
-        navigator.clipboard.writeText(box.value).then(function () { b.textContent = "Copied"; });
+      button(words.copyWords, function (b) {
+        navigator.clipboard.writeText(box.value).then(function () {
+          b.textContent = words.copiedWords;
+        });
       });
     }
     if (navigator.share) {
-      button("Share…", function () { navigator.share({ url: box.value }).catch(function () {}); });
+      button(words.shareWords, function () {
+        navigator.share({ url: box.value }).catch(function () {});
+      });
     }
     if (row.children.length) box.insertAdjacentElement("afterend", row);
   });

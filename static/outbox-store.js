@@ -1,6 +1,7 @@
 // The outbox's saves (docs/offline.md): each made from a form as it was filled in, with a key
 // of its own, and kept in IndexedDB in the order they were made until the server has answered
-// them; and the words a tab carries over to the next page it opens.
+// them; the words a tab carries over to the next page it opens; and the outbox's own words,
+// which every page gives in its language (#outbox's data-words, web/script_words.py).
 // Shared as window.scorekeeper.outbox by outbox.js (which sends them) and waiting.js (which
 // shows them).
 (function () {
@@ -46,6 +47,29 @@
     try { return JSON.parse(storage.getItem(name) || "null"); } catch (e) { return null; }
   }
 
+  // --- The page's words, already translated; a placeholder is written {name}.
+  var words = {};
+  try {
+    words = JSON.parse(document.getElementById("outbox").dataset.words) || {};
+  } catch (e) { /* a page without them (none drawn by the app): the outbox stays quiet */ }
+
+  // `sentence` with each {name} filled from `values`.
+  function say(sentence, values) {
+    return String(sentence || "").replace(/\{(\w+)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  // The form of a sentence for `count`, from its table of forms by count (the page gives the
+  // catalog's form for each count the script may meet; past the last, the last).
+  function counted(table, count, values) {
+    var of = table && table.of ? table.of : [];
+    var form = of.length ? table.forms[of[Math.min(count, of.length - 1)]] : "";
+    var filled = { count: count };
+    Object.keys(values || {}).forEach(function (name) { filled[name] = values[name]; });
+    return say(form, filled);
+  }
+
 
   var KEY_FIELD = "action_key";
   var GAME = /\/games\/(\d+)/;
@@ -83,12 +107,12 @@
       var points = card.querySelector("[data-points]");
       var noScore = card.querySelector("[data-no-score]");
       var score = points && points.dataset.score !== "" ? Number(points.dataset.score) : null;
-      var words = textOf(points) || "nothing entered";
-      if (noScore && noScore.checked) words = "no score: posted when it lands";
+      var entered = textOf(points) || words.nothingEntered;
+      if (noScore && noScore.checked) entered = words.noScore;
       return {
         seat: Number(card.dataset.seat),
         name: textOf(card.querySelector(".player-name")),
-        words: words,
+        words: entered,
         score: noScore && noScore.checked ? null : score
       };
     });
@@ -107,7 +131,7 @@
       hand: Number(hand) || null,
       scores: Boolean(scored),
       fix: /\/edit$/.test(url),
-      what: form.dataset.saving || (hand ? label + " in hand " + hand : label),
+      what: form.dataset.saving || (hand ? say(words.inHand, { what: label, hand: hand }) : label),
       players: form.querySelector("[data-player]") ? playersOf(form) : [],
       at: new Date().toISOString(),
       fields: fieldsOf(form, submitter),
@@ -130,6 +154,9 @@
     textOf: textOf,
     remember: remember,
     recall: recall,
+    words: words,
+    say: say,
+    counted: counted,
     SAID: "scorekeeper-outbox-said",  // per tab: messages for the next page it opens
     SIGN_IN: "scorekeeper-outbox-sign-in",  // the server asked this phone to sign in
     REOPENED: "scorekeeper-outbox-reopened",  // a refused save opened to be put right

@@ -21,6 +21,8 @@
   var GAME = /\/games\/(\d+)/;
   var recall = store.recall;
   var remember = store.remember;
+  var words = store.words;
+  var say = store.say;
 
   var textOf = store.textOf;
 
@@ -36,7 +38,7 @@
     var heading = main && main.querySelector("h1");
     var first = heading && heading.parentNode.querySelector("p");
     return [textOf(heading), textOf(first)].filter(Boolean).join(": ") ||
-      "The server answered " + status + ".";
+      say(words.answered, { status: status });
   }
 
   // The messages of a page the server answered after a save, where the page shows them.
@@ -307,7 +309,7 @@
   function said(text, save) { keepMessages([], [{ text: text, id: save.id }]); }
 
   function waitingWords(save) {
-    return save.what + " is saved on this phone and will be sent when the connection is back.";
+    return say(words.kept, { what: save.what });
   }
 
   // Kept, the phone goes to the table screen: its saved copy, where the service worker runs.
@@ -345,7 +347,7 @@
         return null;
       }
       said(answer.kind === "not-dealt"
-        ? answer.reason + " It is saved on this phone and will be sent after that hand."
+        ? say(words.keptAfterHand, { reason: answer.reason })
         : waitingWords(save), save);
       return toTable(save);
     });

@@ -4,8 +4,10 @@
 // data-total-step, data-total-gaps; a bonus's tick is marked data-bonus, its data-price its
 // points), and the most cards and points an input may hold from
 // the server's bounds (data-most-cards, data-most-points); the browser tests check these
-// scores against the rules' entry_score. Without this script the counts are typed into the
-// number fields, and the server computes and checks everything just the same.
+// scores against the rules' entry_score. Its words are the page's, in its language
+// (data-points-words, data-out-words, data-posted-words, data-replay-words). Without this
+// script the counts are typed into the number fields, and the server computes and checks
+// everything just the same.
 (function () {
   "use strict";
   var form = document.querySelector("[data-hand-form]");
@@ -134,8 +136,8 @@
     display.dataset.score = plain ? String(total) : "";
     if (entry.noScore) display.textContent = posted(card, entries);
     else if (entry.invalid) display.textContent = "—";  // not a count the server would take
-    else if (entry.out) display.textContent = "out · " + total;
-    else display.textContent = entered ? total + " pts" : "";
+    else if (entry.out) display.textContent = form.dataset.outWords.replace("{score}", total);
+    else display.textContent = entered ? form.dataset.pointsWords.replace("{points}", total) : "";
   }
 
   function refresh() {

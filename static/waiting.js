@@ -14,6 +14,9 @@
   var REDEAL = /\/redeal$/;
 
   var textOf = store.textOf;
+  var words = store.words;
+  var say = store.say;
+  var counted = store.counted;
 
   function paragraph(parent, text, className) {
     var p = document.createElement("p");
@@ -33,20 +36,18 @@
     return b;
   }
 
-  function counted(n) { return n + (n === 1 ? " save" : " saves") + " waiting"; }
-
   // What the last page of this tab left to say: the server's messages, put where the server
   // puts them, each first in its place, so the last first; and the outbox's own words.
-  var words = [];
+  var said = [];
   function take() {
-    var held = store.recall(sessionStorage, store.SAID) || { flashes: [], words: [] };
+    var kept = store.recall(sessionStorage, store.SAID) || { flashes: [], words: [] };
     store.remember(sessionStorage, store.SAID, null);
-    held.flashes.slice().reverse().forEach(function (flash) {
+    kept.flashes.slice().reverse().forEach(function (flash) {
       var before = flash.after && document.getElementById(flash.after);
       if (before) before.insertAdjacentHTML("afterend", flash.html);
       else document.getElementById("main").insertAdjacentHTML("afterbegin", flash.html);
     });
-    words = words.concat(held.words.map(function (word) {
+    said = said.concat(kept.words.map(function (word) {
       return typeof word === "string" ? { text: word } : word;
     }));
   }
@@ -72,20 +73,20 @@
       var blocked = blockers(saves);
       var waitingIds = waiting.map(function (save) { return save.id; });
       box.textContent = "";
-      words.forEach(function (word) {
+      said.forEach(function (word) {
         // Words about one save hold while it waits and nothing stands in its way.
         var stale = word.id !== undefined && (waitingIds.indexOf(word.id) < 0 || blocked[word.id]);
         if (!stale) paragraph(box, word.text, "outbox-said");
       });
       if (waiting.length && store.recall(localStorage, store.SIGN_IN)) {
-        var ask = paragraph(box, "Sign in again to send " + counted(waiting.length) + ". ");
+        var ask = paragraph(box, counted(words.signInToSend, waiting.length) + " ");
         var link = document.createElement("a");
         var here = location.pathname + location.search;
         link.href = box.dataset.signIn + "?next=" + encodeURIComponent(here);
-        link.textContent = "Sign in";
+        link.textContent = words.signIn;
         ask.appendChild(link);
       } else if (waiting.length) {
-        paragraph(box, counted(waiting.length), "outbox-count");
+        paragraph(box, counted(words.saves, waiting.length), "outbox-count");
       }
       saves.filter(function (save) { return save.state === "refused"; }).forEach(refusal);
       waiting.forEach(function (save) { if (blocked[save.id]) behind(save, blocked[save.id]); });
@@ -97,19 +98,19 @@
   function refusal(save) {
     var item = document.createElement("div");
     item.className = "outbox-refused";
-    paragraph(item, "Not saved: " + save.what + ". " + save.reason);
+    paragraph(item, say(words.notSaved, { what: save.what, reason: save.reason }));
     if (save.fixable) {
-      button(item, "Open it to put it right", function () { store.reopen(save); });
+      button(item, words.putRight, function () { store.reopen(save); });
     }
-    button(item, "Dismiss", function () { store.drop(save.id).then(render); });
+    button(item, words.dismiss, function () { store.drop(save.id).then(render); });
     box.appendChild(item);
   }
 
   function behind(save, refused) {
-    var line = paragraph(box, save.what + " waits on this phone until hand " + refused.hand +
-      " is put right (or dismissed). ", "outbox-behind");
+    var line = paragraph(box, say(words.behind, { what: save.what, hand: refused.hand }) + " ",
+      "outbox-behind");
     if (refused.fixable) {
-      button(line, "Open hand " + refused.hand + " to put it right", function () {
+      button(line, say(words.openHand, { hand: refused.hand }), function () {
         store.reopen(refused);
       });
     }
@@ -145,13 +146,13 @@
       var title = paragraph(item, save.what + " ");
       var mark = document.createElement("span");
       mark.className = "badge";
-      mark.textContent = save.state === "refused" ? "not saved" : "waiting";
+      mark.textContent = save.state === "refused" ? words.refusedMark : words.waitingMark;
       title.appendChild(mark);
       if (save.players.length) {
         var entered = document.createElement("ul");
         save.players.forEach(function (player) {
           var li = document.createElement("li");
-          li.textContent = player.name + ": " + player.words;
+          li.textContent = say(words.entered, { name: player.name, words: player.words });
           entered.appendChild(li);
         });
         item.appendChild(entered);
@@ -164,12 +165,13 @@
         });
         if (plain) {
           save.players.forEach(function (p) { running[p.seat] += p.score; });
-          paragraph(item, "Totals then: " + Object.keys(running).map(function (seat) {
+          var totals = Object.keys(running).map(function (seat) {
             return names[seat] + " " + running[seat];
-          }).join(" · "), "waiting-totals");
+          }).join(" · ");
+          paragraph(item, say(words.totalsThen, { totals: totals }), "waiting-totals");
         } else {
           running = null;
-          paragraph(item, "Totals then: when it lands", "waiting-totals");
+          paragraph(item, words.totalsWhenItLands, "waiting-totals");
         }
       }
       list.appendChild(item);
@@ -187,13 +189,13 @@
     if (!link) return;
     link.parentNode.hidden = next > Number(live.dataset.hands);
     link.href = link.href.replace(SCORE, "/hand/" + next + "/score");
-    link.textContent = "Score hand " + next;
+    link.textContent = say(link.parentNode.dataset.scoreWords, { hand: next });
   }
 
   function numbers(hands) {
     var last = hands[hands.length - 1];
-    if (hands.length === 1) return "Hand " + last;
-    return "Hands " + hands.slice(0, -1).join(", ") + " and " + last;
+    if (hands.length === 1) return say(words.oneHand, { hand: last });
+    return say(words.someHands, { hands: hands.slice(0, -1).join(", "), last: last });
   }
 
   // On the hand card, whose facts are those of the server's hand in play: which hands wait
@@ -210,16 +212,12 @@
     var run = [];
     for (var hand = playing; hand < next; hand += 1) run.push(hand);
     if (run.length) {
-      var one = run.length === 1;
-      paragraph(line, next > Number(live.dataset.hands)
-        ? numbers(run) + (one ? " waits" : " wait") + " on this phone: what comes next " +
-          "shows once " + (one ? "it lands." : "they land.")
-        : numbers(run) + (one ? " waits" : " wait") + " on this phone, so the next to score " +
-          "is hand " + next + ": its dealer and contract are on its form.");
+      var last = next > Number(live.dataset.hands);
+      paragraph(line, counted(last ? words.handsWaitingLast : words.handsWaiting, run.length,
+        { hands: numbers(run), next: next }));
     }
     beyond.forEach(function (hand) {
-      paragraph(line, "Hand " + hand + " waits on this phone until hand " + (hand - 1) +
-        " is saved.");
+      paragraph(line, say(words.handBehind, { hand: hand, previous: hand - 1 }));
     });
     link.parentNode.parentNode.insertBefore(line, link.parentNode);
   }
@@ -246,8 +244,7 @@
       var note = document.createElement("p");
       note.className = "notice warn";
       note.dataset.heldNote = "";
-      note.textContent = holder.what + " waits on this phone: these come back here once " +
-        "it lands.";
+      note.textContent = say(words.held, { what: holder.what });
       var at = form.closest("details") || form;
       at.parentNode.insertBefore(note, at);
     });

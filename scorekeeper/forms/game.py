@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext, lazy_gettext
 from wtforms import HiddenField, SelectField, SelectMultipleField, StringField, widgets
 from wtforms.validators import Length, Optional, ValidationError
 
+from scorekeeper import rules
 from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import plain_name, strip_whitespace, whole
 from scorekeeper.league import leagues
@@ -23,29 +25,29 @@ class CheckboxesField(SelectMultipleField):
 class ChoosePlayersForm(AppForm):
     """Step 1: who plays, and under which of the league's rule sets."""
 
-    players = CheckboxesField("Who is playing?", coerce=whole, validate_choice=False)
+    players = CheckboxesField(lazy_gettext("Who is playing?"), coerce=whole, validate_choice=False)
     new_player = StringField(
-        "Someone new at the table?",
+        lazy_gettext("Someone new at the table?"),
         filters=[strip_whitespace],
         validators=[
             Optional(),
-            Length(max=40, message="A name has at most 40 characters."),
+            Length(max=40, message=lazy_gettext("A name has at most 40 characters.")),
             plain_name,
         ],
     )
-    ruleset = SelectField("Rules", coerce=whole)
+    ruleset = SelectField(lazy_gettext("Rules"), coerce=whole)
 
     def __init__(self, league: League, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.league = league
         self.players.choices = [(p.id, p.name) for p in league.players]
-        self.ruleset.choices = [(r.id, r.name) for r in league.rulesets]
+        self.ruleset.choices = [(r.id, rules.ruleset_name(r.rules)) for r in league.rulesets]
 
     def validate_players(self, field: CheckboxesField) -> None:
         """Refuse a player who is not in this league."""
         known = {p.id for p in self.league.players}
         if any(player_id not in known for player_id in field.data or []):
-            raise ValidationError("Choose players of this league only.")
+            raise ValidationError(gettext("Choose players of this league only."))
 
     def validate_new_player(self, field: StringField) -> None:
         """Refuse a new name that another player of the league already has, and a new player
@@ -54,7 +56,11 @@ class ChoosePlayersForm(AppForm):
         if full:
             raise ValidationError(full)
         if field.data and leagues.player_named(self.league, field.data) is not None:
-            raise ValidationError(f"{field.data} is already in the league: tick their name above.")
+            raise ValidationError(
+                gettext(
+                    "%(name)s is already in the league: tick their name above.", name=field.data
+                )
+            )
 
 
 class SeatingForm(AppForm):
@@ -63,7 +69,9 @@ class SeatingForm(AppForm):
     order = HiddenField()
     ruleset = HiddenField()
     token = HiddenField()
-    first_dealer = SelectField("Who drew the high card? They deal first.", validate_choice=False)
+    first_dealer = SelectField(
+        lazy_gettext("Who drew the high card? They deal first."), validate_choice=False
+    )
 
     def set_seats(self, players: list[Player]) -> None:
         """Offer each seated player as first dealer (by player id, so reseating keeps it).
@@ -73,7 +81,7 @@ class SeatingForm(AppForm):
         the game; then whoever sits first. A random pick is last.
         """
         self.first_dealer.choices = [(str(p.id), p.name) for p in players] + [
-            (RANDOM_DEALER, "Pick at random for us")
+            (RANDOM_DEALER, gettext("Pick at random for us"))
         ]
         offered = {value for value, _ in self.first_dealer.choices}
         if self.first_dealer.data not in offered and players:
@@ -88,5 +96,5 @@ class SeatingForm(AppForm):
             return None
         ids = [str(p.id) for p in players]
         if self.first_dealer.data not in ids:
-            raise ValueError("The first dealer must be one of the players at the table.")
+            raise ValueError(gettext("The first dealer must be one of the players at the table."))
         return ids.index(self.first_dealer.data)

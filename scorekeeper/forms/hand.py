@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from flask_babel import gettext, lazy_gettext, ngettext
 from wtforms import HiddenField, StringField
 from wtforms.validators import InputRequired, Length
 
@@ -28,8 +29,8 @@ from scorekeeper.rules.entries import PlayerEntry
 
 # More cards than any table holds (the rules check the real number in play), more points.
 CARDS, POINTS = limits.CARDS_IN_HAND, limits.HAND_POINTS
-CARDS_MESSAGE = f"Give a whole number of cards, 0 to {CARDS.high}."
-POINTS_MESSAGE = f"Give a whole number of points, 0 to {POINTS.high}."
+CARDS_MESSAGE = lazy_gettext("Give a whole number of cards, 0 to %(most)s.", most=CARDS.high)
+POINTS_MESSAGE = lazy_gettext("Give a whole number of points, 0 to %(most)s.", most=POINTS.high)
 # A check box sent with one of these values stays unticked.
 UNTICKED = ("", "false")
 # A hand priced in more groups than FOLD_PAST (the progressive game prices card by card)
@@ -69,9 +70,9 @@ def folded_groups(groups: Sequence[rules.PriceGroup]) -> tuple[rules.PriceGroup,
 def more_cards_words(folded: Sequence[rules.PriceGroup]) -> str:
     """The words that open the folded groups: "More cards: A to 9"."""
     labels = [group.label for group in folded]
-    return "More cards: " + (
-        f"{labels[0]} to {labels[-1]}" if len(labels) > 3 else ", ".join(labels)
-    )
+    if len(labels) > 3:
+        return gettext("More cards: %(first)s to %(last)s", first=labels[0], last=labels[-1])
+    return gettext("More cards: %(groups)s", groups=", ".join(labels))
 
 
 @dataclass
@@ -106,7 +107,7 @@ class Number(Input):
         self.text = sent or ""
         self.data = limits.whole_number(sent, self.bound)
         if self.data is None and self.text.strip():
-            self.errors.append(self.refusal)
+            self.errors.append(str(self.refusal))  # in the language of the page shown
 
     def show(self, value: int | None) -> None:
         """Show `value` in the input."""
@@ -136,7 +137,13 @@ class Text(Input):
         """Read the text, or refuse it when it is too long."""
         self.data = self.text = strip_whitespace(sent) or ""
         if len(self.data) > self.longest:
-            self.errors.append(f"Field cannot be longer than {self.longest} characters.")
+            self.errors.append(
+                ngettext(
+                    "Field cannot be longer than %(num)s character.",
+                    "Field cannot be longer than %(num)s characters.",
+                    self.longest,
+                )
+            )
 
 
 @dataclass
@@ -179,20 +186,24 @@ class PlayerFields:
             for group, name in zip(groups, count_field_names(groups), strict=True)
         ]
         player = cls(
-            out=Check(prefix + "out", "Went out"),
-            no_score=Check(prefix + "no_score", "No score given"),
+            out=Check(prefix + "out", gettext("Went out")),
+            no_score=Check(prefix + "no_score", gettext("No score given")),
             counts=counts,
-            total=Number(prefix + "total", "Or type the points"),
+            total=Number(prefix + "total", gettext("Or type the points")),
             short=Number(
                 prefix + "short",
-                f"Cards short (× {short_card_penalty} points)",
+                ngettext(
+                    "Cards short (× %(num)s point)",
+                    "Cards short (× %(num)s points)",
+                    short_card_penalty,
+                ),
                 bound=CARDS,
                 refusal=CARDS_MESSAGE,
             ),
-            penalty=Number(prefix + "penalty", "Other penalty (points)"),
+            penalty=Number(prefix + "penalty", gettext("Other penalty (points)")),
             penalty_reason=Text(
                 prefix + "penalty_reason",
-                "Reason for the penalty",
+                gettext("Reason for the penalty"),
                 longest=limits.LONGEST["penalty_reason"],
             ),
             folded=tuple(group.label for group in folded_groups(groups)),
@@ -284,14 +295,14 @@ class HandForm:
         ]
         self.version = Carried("version", text="" if version is None else str(version))
         self.stock_ran_out = Check(
-            "stock_ran_out", "Nobody went out: the stock ran out for good (only then)"
+            "stock_ran_out", gettext("Nobody went out: the stock ran out for good (only then)")
         )
-        self.confirm = Check("confirm", "Yes, these totals are right")
-        self.made_by = Text("made_by", "Your name", longest=limits.LONGEST["name"])
-        self.reason = Text("reason", "Why the change", longest=limits.LONGEST["words"])
-        self.agreed = Check("agreed", "The whole table agrees to this change")
+        self.confirm = Check("confirm", gettext("Yes, these totals are right"))
+        self.made_by = Text("made_by", gettext("Your name"), longest=limits.LONGEST["name"])
+        self.reason = Text("reason", gettext("Why the change"), longest=limits.LONGEST["words"])
+        self.agreed = Check("agreed", gettext("The whole table agrees to this change"))
         # Sent by the page of a hand saved first: open the fix form with these numbers.
-        self.review = Check("review", "Fix the hand with what you sent")
+        self.review = Check("review", gettext("Fix the hand with what you sent"))
         # The proposed correction a fix accepts, by its id (the fix form opened from it).
         self.proposal = Carried("proposal")
         # What refuses the report as a whole, shown above the form.
@@ -337,7 +348,15 @@ class HandForm:
             labelled += [(f.label, f) for f in (player.total, player.short, player.penalty)]
             labelled.append((player.penalty_reason.label, player.penalty_reason))
             found += [
-                (f"{name}, {label}: {' '.join(f.errors)}", f.id)
+                (
+                    gettext(
+                        "%(name)s, %(label)s: %(problems)s",
+                        name=name,
+                        label=label,
+                        problems=" ".join(f.errors),
+                    ),
+                    f.id,
+                )
                 for label, f in labelled
                 if f.errors
             ]
@@ -365,7 +384,10 @@ class RedealForm(AppForm):
 
     version = HiddenField()
     reason = StringField(
-        "Why is it dealt again?",
+        lazy_gettext("Why is it dealt again?"),
         filters=[strip_whitespace],
-        validators=[InputRequired("Say why the hand is dealt again."), Length(max=200)],
+        validators=[
+            InputRequired(lazy_gettext("Say why the hand is dealt again.")),
+            Length(max=200),
+        ],
     )

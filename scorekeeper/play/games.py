@@ -21,7 +21,7 @@ from scorekeeper.models import (
     Player,
     Seat,
 )
-from scorekeeper.rules.language import N_, _
+from scorekeeper.rules.language import ENGLISH, N_, _, speaking
 
 
 class GameRefused(Exception):
@@ -56,11 +56,18 @@ def refuse_if_over(game: Game) -> None:
     :raises GameRefused: when the game is over.
     """
     if is_over(game):
-        ended = "was discarded" if game.discarded else "is over"
-        raise GameRefused(
-            f"Game {game.number} {ended}: nothing more can be played or recorded in it. "
-            "A scored hand can still be fixed from its scoresheet."
+        words = (
+            _(
+                "Game %(number)s was discarded: nothing more can be played or recorded in it. "
+                "A scored hand can still be fixed from its scoresheet."
+            )
+            if game.discarded
+            else _(
+                "Game %(number)s is over: nothing more can be played or recorded in it. "
+                "A scored hand can still be fixed from its scoresheet."
+            )
         )
+        raise GameRefused(words % {"number": game.number})
 
 
 def refuse_unless_in_play(game: Game, what: str) -> None:
@@ -94,18 +101,18 @@ def start_game(
     """
     rs = ruleset.rules
     if ruleset.league_id != league.id:
-        raise GameRefused("Those rules belong to another league.")
+        raise GameRefused(_("Those rules belong to another league."))
     refusal = rules.player_count_refusal(rs, len(players)) or rules.start_refusal(rs, len(players))
     if refusal:
         raise GameRefused(refusal)
     if len({p.id for p in players}) != len(players):
-        raise GameRefused("A player can take only one seat.")
+        raise GameRefused(_("A player can take only one seat."))
     if any(p.league_id != league.id for p in players):
-        raise GameRefused("Every player must belong to this league.")
+        raise GameRefused(_("Every player must belong to this league."))
     if first_dealer is None:
         first_dealer = secrets.randbelow(len(players))
     if not 0 <= first_dealer < len(players):
-        raise GameRefused("The first dealer must be one of the players at the table.")
+        raise GameRefused(_("The first dealer must be one of the players at the table."))
     last = db.session.scalar(select(func.max(Game.number)).where(Game.league_id == league.id))
     game = Game(
         league=league,
@@ -235,7 +242,9 @@ def dealer_position(game: Game, hand_number: int) -> int:
     """
     seat = dealers(game, before=hand_number)[hand_number - 1]
     if seat is None:
-        raise GameRefused(f"Fewer than two players are left for hand {hand_number}.")
+        raise GameRefused(
+            _("Fewer than two players are left for hand %(number)s.") % {"number": hand_number}
+        )
     return seat
 
 
@@ -332,9 +341,11 @@ def settle(game: Game, cause: rules.EndCause | None = None) -> rules.GameEnding[
     unless it was played out.
     """
     played_out = hands_played(game) == rules.hand_count(game.rules)
-    result = ending(game, cause or ("played_out" if played_out else "agreement"))
-    if cause is not None or played_out:
-        game.end_note = result.note
+    cause = cause or ("played_out" if played_out else None)
+    result = ending(game, cause or "agreement")
+    if cause is not None:
+        with speaking(ENGLISH):  # kept in English, as every word stored is
+            game.end_note = ending(game, cause).note
     game.discarded = result.discarded
     hands_out = dict.fromkeys((seat.id for seat in game.seats), 0)
     posted_hands = hands_out.copy()

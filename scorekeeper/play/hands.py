@@ -13,6 +13,7 @@ from scorekeeper.models import Correction, Game, Hand, HandScore, HandState, Sea
 from scorekeeper.play import games
 from scorekeeper.rules import missing_score
 from scorekeeper.rules.entries import HandCheck, PlayerEntry, Problem, check_hand, entry_score
+from scorekeeper.rules.language import _
 
 
 class HandRefused(Exception):
@@ -29,7 +30,7 @@ class HandAlreadySaved(Exception):
     def __init__(self, hand: Hand, same: bool) -> None:
         self.hand = hand
         self.same = same
-        super().__init__(f"Hand {hand.number} was already saved.")
+        super().__init__(_("Hand %(number)s was already saved.") % {"number": hand.number})
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,7 @@ def score_hand(
     games.refuse_if_over(game)
     if hand.state != HandState.PLAYING:
         raise HandAlreadySaved(hand, False)
-    games.refuse_unless_in_play(game, "scoring a hand")
+    games.refuse_unless_in_play(game, _("scoring a hand"))
     verdict = check_report(hand, entries, stock_ran_out, confirmed)
     # A row read on the way (of a game not loaded whole) must not flush the save half made:
     # it is sent whole, so the hand's and the game's versions move once.
@@ -251,7 +252,9 @@ def correct_hand(
     """
     game = hand.game
     if hand.state != HandState.SCORED:
-        raise games.GameRefused(f"Hand {hand.number} has no saved score to correct.")
+        raise games.GameRefused(
+            _("Hand %(number)s has no saved score to correct.") % {"number": hand.number}
+        )
     if seen_version is not None and seen_version != hand.version:
         raise HandAlreadySaved(hand, same_report(hand, entries))
     terms = correction_terms(hand)
@@ -259,11 +262,8 @@ def correct_hand(
         raise games.GameRefused(terms.refusal(hand.number))
     verdict = check_report(hand, entries, stock_ran_out, confirmed)
     if verdict.replay:
-        raise HandRefused(
-            HandCheck(
-                (Problem("With this change too few players gave a score. " + verdict.reason),), ()
-            )
-        )
+        words = _("With this change too few players gave a score. %(reason)s")
+        raise HandRefused(HandCheck((Problem(words % {"reason": verdict.reason}),), ()))
     before = snapshot(hand)
     _write_scores(hand, entries, verdict)
     hand.stock_ran_out = stock_ran_out
@@ -284,13 +284,14 @@ def redeal(hand: Hand, reason: str) -> Hand:
 
     :raises GameRefused: for a game over or suspended, a hand not in play, or no reason.
     """
-    games.refuse_unless_in_play(hand.game, "dealing a hand again")
+    games.refuse_unless_in_play(hand.game, _("dealing a hand again"))
     if hand.state != HandState.PLAYING:
         raise games.GameRefused(
-            f"Hand {hand.number} is not being played, so it cannot be re-dealt."
+            _("Hand %(number)s is not being played, so it cannot be re-dealt.")
+            % {"number": hand.number}
         )
     if not reason.strip():
-        raise games.GameRefused("Say why the hand is dealt again.")
+        raise games.GameRefused(_("Say why the hand is dealt again."))
     hand.state = HandState.REDEALT
     hand.note = reason.strip()
     games.touch(hand.game)
@@ -305,12 +306,13 @@ def renew_stock(hand: Hand) -> str:
     :raises GameRefused: for a game over or suspended, a hand not in play, or a stock already
         gone for good.
     """
-    games.refuse_unless_in_play(hand.game, "recording that the stock ran out")
+    games.refuse_unless_in_play(hand.game, _("recording that the stock ran out"))
     if hand.state != HandState.PLAYING:
-        raise games.GameRefused(f"Hand {hand.number} is not being played.")
+        raise games.GameRefused(_("Hand %(number)s is not being played.") % {"number": hand.number})
     if hand.stock_ran_out:
         raise games.GameRefused(
-            f"The stock is already gone for good: hand {hand.number} is over. Score it."
+            _("The stock is already gone for good: hand %(number)s is over. Score it.")
+            % {"number": hand.number}
         )
     run_out = rules.stock_run_out(hand.game.rules.stock, hand.stock_renewals)
     if run_out.renewed:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from scorekeeper import rules
 from scorekeeper.models import Game, Hand, HandState, MayIClaim, Seat
 from scorekeeper.play import games
+from scorekeeper.rules.language import _
 
 
 @dataclass(frozen=True)
@@ -56,11 +57,15 @@ def record_claim(
     :raises GameRefused: with the rule that forbids it, or for a game over or suspended.
     """
     buying = hand.game.rules.may_i.buying
-    games.refuse_unless_in_play(hand.game, "recording a buy" if buying else "recording a May I?")
+    games.refuse_unless_in_play(
+        hand.game, _("recording a buy") if buying else _("recording a May I?")
+    )
     if hand.state != HandState.PLAYING:
-        raise games.GameRefused(f"Hand {hand.number} is not being played.")
+        raise games.GameRefused(_("Hand %(number)s is not being played.") % {"number": hand.number})
     if seat not in games.seats_at_hand(hand.game, hand.number):
-        raise games.GameRefused(f"{seat.player.name} is not playing this hand.")
+        raise games.GameRefused(
+            _("%(name)s is not playing this hand.") % {"name": seat.player.name}
+        )
     ruling = rules.may_i_allowed(
         hand.game.rules,
         hand.number,
@@ -70,9 +75,12 @@ def record_claim(
         current_player_took=current_player_took,
     )
     if not ruling.allowed:
-        if buying:
-            raise games.GameRefused(f"{seat.player.name} may not buy now. {ruling.reason}")
-        raise games.GameRefused(f"{seat.player.name} may not say May I? now. {ruling.reason}")
+        words = (
+            _("%(name)s may not buy now. %(reason)s")
+            if buying
+            else _("%(name)s may not say May I? now. %(reason)s")
+        )
+        raise games.GameRefused(words % {"name": seat.player.name, "reason": ruling.reason})
     claim = MayIClaim(seat=seat, seat_id=seat.id)  # counted by seat id before it is flushed
     hand.claims.append(claim)
     games.touch(hand.game)
@@ -86,9 +94,9 @@ def kitty(game: Game) -> int:
 
 def take_back(hand: Hand, claim_id: int) -> None:
     """Remove a May I? recorded by mistake in the hand in play."""
-    games.refuse_unless_in_play(hand.game, "taking back a May I?")
+    games.refuse_unless_in_play(hand.game, _("taking back a May I?"))
     claim = next((c for c in hand.claims if c.id == claim_id), None)
     if claim is None or hand.state != HandState.PLAYING:
-        raise games.GameRefused("That May I? is not in the hand being played.")
+        raise games.GameRefused(_("That May I? is not in the hand being played."))
     hand.claims.remove(claim)
     games.touch(hand.game)

@@ -9,6 +9,7 @@ from scorekeeper import rules
 from scorekeeper.models import Hand, HandScore
 from scorekeeper.play.hands import hand_seats
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.language import _
 
 
 @dataclass(frozen=True)
@@ -27,10 +28,10 @@ class SavedBesideSent:
 
 def _score_words(score: int | None, went_out: bool, posted: bool = False) -> str:
     if score is None:
-        return "no score"
+        return _("no score")
     if went_out:
-        return f"out · {score}"
-    return f"{score} posted" if posted else str(score)
+        return _("out · %(score)s") % {"score": score}
+    return _("%(score)s posted") % {"score": score} if posted else str(score)
 
 
 def _saved_words(row: HandScore | None) -> str:

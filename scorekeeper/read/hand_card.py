@@ -29,9 +29,8 @@ class HandCard:
     # This hand's wild rank as the table says it ("7s"), and what one costs left in hand.
     wild_rank: str | None = None
     wild_rank_points: int = 0
-    # "May I?" or "buy"; what one costs in this hand; the most a player may make (None: no
+    # What a May I? (or a buy) costs in this hand; the most a player may make (None: no
     # limit); the cards taken blind from the stock with each.
-    claim_noun: str = "May I?"
     claim_words: str = ""
     claim_limit: int | None = None
     blind_cards: int = 0
@@ -64,7 +63,6 @@ def hand_card(game: Game, hand: Hand) -> HandCard:
         note=rules.hand_note(rs, hand.number),
         wild_rank=rules.wild_rank_words(rule.wild_rank) if rule.wild_rank else None,
         wild_rank_points=rs.wild_rank_points,
-        claim_noun=rules.claim_noun(rs),
         claim_words=rules.hand_claim_words(rs, hand.number),
         claim_limit=rules.may_i_limit(rs, hand.number),
         blind_cards=rules.blind_cards(rs, hand.number),

@@ -1,12 +1,16 @@
 """Blueprints, one per area, and the app-wide error pages."""
 
+from collections.abc import Iterable
+
+from babel.lists import format_list
 from flask import Flask, render_template, request
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest, HTTPException, SecurityError
 
 from scorekeeper import rules
+from scorekeeper.languages import DEFAULT_LANGUAGE
 from scorekeeper.paper import PAPERS
 from scorekeeper.play.games import status_words
 from scorekeeper.read.slots import Busy
@@ -25,14 +29,22 @@ from scorekeeper.views import (
 from scorekeeper.views import exchange as exchange_views
 from scorekeeper.views import rulesets as ruleset_views
 from scorekeeper.views import sheets as sheet_views
-from scorekeeper.web import dates, money
+from scorekeeper.web import dates, language, money, script_words
 from scorekeeper.web.database import WriteConflict
 from scorekeeper.words import possessive_ending
 
 
 def possessive_markup(name: str) -> Markup:
-    """`name` escaped, with its possessive ending as the template's own text would be."""
+    """`name` escaped, with its possessive ending as the template's own text would be; in
+    another language the bare name, which its sentence puts after its own "de" or "von"."""
+    if language.page_language() != DEFAULT_LANGUAGE:
+        return escape(name)
     return escape(name) + Markup(possessive_ending(name))
+
+
+def names_listed(names: Iterable[str]) -> str:
+    """Names as a list in the page's language: "Ann and Bob", "Ann, Bob y Cat"."""
+    return format_list(list(names), locale=get_locale() or DEFAULT_LANGUAGE)
 
 
 def register_blueprints(app: Flask) -> None:
@@ -60,12 +72,14 @@ def register_blueprints(app: Flask) -> None:
         pennies=money.pennies,
         presets=list(rules.PRESETS.values()),
         papers=PAPERS,
+        outbox_words=script_words.outbox_words,
     )
     app.jinja_env.filters["possessive"] = possessive_markup
     app.jinja_env.filters["local_time"] = dates.moment_words
     app.jinja_env.filters["end_note"] = rules.ending.note_shown
     app.jinja_env.filters["day"] = dates.day_words
     app.jinja_env.filters["clock"] = dates.clock_words
+    app.jinja_env.filters["names_listed"] = names_listed
 
     @app.errorhandler(400)
     def bad_request(error: HTTPException) -> tuple[str, int]:

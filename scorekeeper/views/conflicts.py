@@ -4,6 +4,7 @@ page comparing the two, or, for a save a phone kept while offline, a proposed co
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from scorekeeper import rules
@@ -34,7 +35,10 @@ def already_saved(
     (`may_keep`: in a transaction that commits what it keeps). `fixable`: the hands this
     visitor may fix."""
     if saved.same:
-        flash(f"Hand {saved.hand.number} was already saved, exactly as you sent it.", "info")
+        words = gettext(
+            "Hand %(number)s was already saved, exactly as you sent it.", number=saved.hand.number
+        )
+        flash(words, "info")
         return redirect(url_for("table.show", game_id=game.id))
     if may_keep and sent is not None and waited() and saved.hand.state == HandState.SCORED:
         kept = proposals.propose(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from scorekeeper import rules
@@ -140,7 +141,7 @@ def seating(league_id: int) -> Response | tuple[str, int]:
         return _seating_page(league, ruleset, seated, form, 422)
     started = games.game_started_with(form.token.data or "")
     if started is not None and started.league_id == league.id:
-        flash("This game has already started: here it is.", "info")
+        flash(gettext("This game has already started: here it is."), "info")
         return redirect(url_for("table.show", game_id=started.id))
     try:
         game = games.start_game(
@@ -150,7 +151,7 @@ def seating(league_id: int) -> Response | tuple[str, int]:
         form.first_dealer.errors = [str(refusal)]
         return _seating_page(league, ruleset, seated, form, 422)
     dealer = game.seats[game.first_dealer_position].player.name
-    flash(f"Game on! {dealer} deals hand 1.", "success")
+    flash(gettext("Game on! %(dealer)s deals hand 1.", dealer=dealer), "success")
     return redirect(url_for("table.show", game_id=game.id))
 
 
@@ -164,7 +165,7 @@ def play_again(game_id: int) -> Response | tuple[str, int]:
         return redirect(url_for("table.show", game_id=game.id))
     again = rematch(game)
     if again.ruleset is None:
-        flash("The league no longer has those rules: choose the rules again.", "info")
+        flash(gettext("The league no longer has those rules: choose the rules again."), "info")
         return redirect(url_for("games.new_game", league_id=game.league_id))
     form = SeatingForm(
         formdata=None, ruleset=str(again.ruleset.id), token=secrets.token_urlsafe(16)
@@ -205,9 +206,9 @@ def delete(game_id: int) -> Response:
     """Delete a game for good, after the owner ticks the confirmation."""
     game = access.request_game(game_id)
     if request.form.get("confirm") != "yes":
-        flash("Tick the box to confirm: a deleted game cannot be brought back.", "error")
+        flash(gettext("Tick the box to confirm: a deleted game cannot be brought back."), "error")
         return redirect(url_for("games.sheet", game_id=game.id))
     league_id, number = game.league_id, game.number
     games.delete_game(game)
-    flash(f"Game {number} deleted.", "success")
+    flash(gettext("Game %(number)s deleted.", number=number), "success")
     return redirect(url_for("leagues.show", league_id=league_id))

@@ -14,6 +14,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
@@ -197,9 +198,19 @@ def score(game_id: int, number: int) -> Response | tuple[str, int]:
         form.form_errors.append(str(refusal))
         return _hand_page(game, hand, form, "score", 422, about_game=True)
     if saved.replayed:
-        flash(f"Hand {hand.number} must be played again. {saved.reason}", "warning")
+        words = gettext(
+            "Hand %(number)s must be played again. %(reason)s",
+            number=hand.number,
+            reason=saved.reason,
+        )
+        flash(words, "warning")
+    elif saved.reason:
+        words = gettext(
+            "Hand %(number)s saved. %(reason)s", number=hand.number, reason=saved.reason
+        )
+        flash(words, "success")
     else:
-        flash(f"Hand {hand.number} saved. {saved.reason}".strip(), "success")
+        flash(gettext("Hand %(number)s saved.", number=hand.number), "success")
     return redirect(url_for("table.show", game_id=game.id))
 
 
@@ -219,7 +230,11 @@ def _not_dealt(game: Game, number: int) -> Response | tuple[str, int]:
     except games.GameRefused as refusal:
         return render_template("table/not_dealt.html", game=game, reason=str(refusal)), 422
     in_play = playing.number if playing else number - 1
-    reason = f"Hand {number} is not dealt yet: hand {in_play} is still in play."
+    reason = gettext(
+        "Hand %(number)s is not dealt yet: hand %(in_play)s is still in play.",
+        number=number,
+        in_play=in_play,
+    )
     return render_template("table/not_dealt.html", game=game, reason=reason, waits=True), 409
 
 
@@ -268,10 +283,19 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         form.refuse_correction(str(refusal))
         return _hand_page(game, hand, form, "edit", 422)
     if correction is None:
-        flash(f"Hand {hand.number} is unchanged.", "info")
+        flash(gettext("Hand %(number)s is unchanged.", number=hand.number), "info")
+    elif games.is_over(game):
+        words = gettext(
+            "Hand %(number)s corrected; the change is in its history. Final totals and places "
+            "are settled again.",
+            number=hand.number,
+        )
+        flash(words, "success")
     else:
-        settled = " Final totals and places are settled again." if games.is_over(game) else ""
-        flash(f"Hand {hand.number} corrected; the change is in its history.{settled}", "success")
+        words = gettext(
+            "Hand %(number)s corrected; the change is in its history.", number=hand.number
+        )
+        flash(words, "success")
     if accepting is not None:
         flash(rules.proposal_accepted_words(hand.number), "success")
     return redirect(url_for("table.show", game_id=game.id))
@@ -338,9 +362,12 @@ def redeal(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         except games.GameRefused as refusal:
             flash(str(refusal), "error")
             return redirect(url_for("table.show", game_id=game.id))
-        flash(f"Hand {hand.number} is dealt again by the same dealer.", "success")
+        words = gettext("Hand %(number)s is dealt again by the same dealer.", number=hand.number)
+        flash(words, "success")
         return redirect(url_for("table.show", game_id=game.id))
-    message = " ".join(form.reason.errors) or "The hand changed on another phone; look again."
+    message = " ".join(str(error) for error in form.reason.errors) or gettext(
+        "The hand changed on another phone; look again."
+    )
     flash(message, "error")
     return redirect(url_for("table.show", game_id=game.id))
 
