@@ -70,7 +70,16 @@ def test_the_recap_shows_the_winner_places_deciding_hand_and_who_went_out(client
         "1 Ann 30 2 Cat 40 3 Bob 60 4 Dan 70 "
         "The hand that decided it Hand 3: Ann took the lead by 10 points and kept it to the end. "
         "The hand after which the winner led alone, to the end. "
-        "Went out most Ann went out 4 times."
+        "Went out most Ann went out 4 times. "
+        # The league's first game sets every record it can.
+        "Records set Most games won: Ann, 1 game won; "
+        "Best game total, Continental: Ann, 30 points; "
+        "Worst game total, Continental: Dan, 70 points; "
+        "Most hands gone out: Ann, 4 hands gone out; Most zeros in a season: Ann, 4 zeros; "
+        "Longest run of hands gone out: Ann, 2 hands in a row; "
+        "Closest finish: Ann, Cat, won by 10 points; "
+        "Lowest hand for the whole table: Ann, Bob, Cat, Dan, 15 points in all "
+        "A record of all time, or of the season named, set or shared here."
     )
     assert "Download the picture" in visible_text(page)
 
@@ -235,7 +244,14 @@ def test_a_days_recap_ranks_the_night_by_wins(client, make_game, make_league):
         "Game night The Smiths · March 14, 2026 Ann, Bob shared the night. "
         "1 Ann 1 win 1 Bob 1 win 3 Cat 0 wins 4 Dan 0 wins "
         "Went out most Ann, Bob went out 5 times each. "
-        "Game 1 Ann won with 30 points. Game 2 Bob won with 30 points."
+        "Game 1 Ann won with 30 points. Game 2 Bob won with 30 points. "
+        # The next day's game took the counts' records; the night keeps those it set alone.
+        "Records set Best game total, Continental: Ann, Bob, 30 points; "
+        "Worst game total, Continental: Dan, 70 points; "
+        "Longest run of hands gone out: Ann, Bob, 2 hands in a row; "
+        "Closest finish: Ann, Cat, Bob, won by 10 points; "
+        "Lowest hand for the whole table: Ann, Bob, Cat, Dan, 15 points in all "
+        "A record of all time, or of the season named, set or shared here."
     )
     shown = markup(page)
     assert f'href="/games/{first.id}/recap"' in shown

@@ -439,7 +439,8 @@ def test_standings_sheet_has_the_table_and_the_chart(client, make_game, tmp_path
     reader = read_pdf(response)
     words = text(reader)
 
-    assert shape(reader) == (1, size)
+    # The standings, then the records, ratings and rivals on a page of their own.
+    assert shape(reader) == (2, size)
     assert "Standings, 2026" in words and "Recent games" in words
     ranked = [name for _, name in sorted(zip(totals, FOUR, strict=True))]
     positions = [words.index(name) for name in ranked]
@@ -447,11 +448,12 @@ def test_standings_sheet_has_the_table_and_the_chart(client, make_game, tmp_path
     assert 0.01 < inked_share(response.data, tmp_path) < 0.5
 
 
-# The standings and a 15-hand blank sheet (two pages): the date under the title on the first
-# page, in the running head on the next; once on each page.
+# The standings (and their records, ratings and rivals) and a 15-hand blank sheet, two pages
+# each: the date under the title on the first page, in the running head on the next; once on
+# each page.
 @pytest.mark.parametrize(
     ("preset", "sheet", "pages"),
-    [("continental", "standings.pdf", 1), ("buying", "blank.pdf", 2)],
+    [("continental", "standings.pdf", 2), ("buying", "blank.pdf", 2)],
     ids=["standings", "blank-sheet-of-two-pages"],
 )
 def test_a_sheet_prints_its_date_once_on_each_page(client, make_league, preset, sheet, pages):

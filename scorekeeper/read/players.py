@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import ColumnElement, and_, case, func, select
 from sqlalchemy.orm import aliased
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, Hand, HandScore, HandState, Player, Seat
+from scorekeeper.models import Game, Hand, HandScore, HandState, League, Player, Seat
 from scorekeeper.models.base import ruleset_of
+from scorekeeper.read import standings
+from scorekeeper.read.standings import SeasonChoice
+
+# Another seat of the same game, for the head-to-head counts.
+OPPONENT = aliased(Seat, name="opponent")
 
 
 @dataclass(frozen=True)
@@ -120,17 +126,47 @@ def head_to_head(player: Player) -> list[rules.Rivalry]:
     The database counts the games of each pair of places (at most a hundred per opponent,
     whatever the league's length); the rules say which place is ahead.
     """
-    other = aliased(Seat)
+    return rules.rivalries(
+        (other, name, mine, theirs, n)
+        for _player, other, name, mine, theirs, n in _finishes(_counts(player))
+    )
+
+
+def season_head_to_head(
+    league: League, season: SeasonChoice, players: Sequence[tuple[int, str]]
+) -> list[tuple[str, rules.Rivalry]]:
+    """Each pair of `players` (id and name, a bounded list) who met in the season's games
+    that count: the first named's rivalry with the other, pairs in the order of `players`."""
+    ids = [player for player, _name in players]
+    rows = _finishes(
+        standings.counted_games(league, season),
+        Seat.player_id.in_(ids),
+        OPPONENT.player_id.in_(ids),
+    )
+    by_player: dict[int, list[tuple[int, str, int, int, int]]] = {}
+    for player, rival, name, mine, theirs, n in rows:
+        by_player.setdefault(player, []).append((rival, name, mine, theirs, n))
+    found = []
+    for i, (player, name) in enumerate(players):
+        rivals = {r.other: r for r in rules.rivalries(by_player.get(player, ()))}
+        found += [(name, rivals[later]) for later, _n in players[i + 1 :] if later in rivals]
+    return found
+
+
+def _finishes(*where: ColumnElement[bool]) -> list[tuple[int, int, str, int, int, int]]:
+    """The games that count meeting `where` (on `Seat` and `OPPONENT`), per player, opponent
+    and pair of places: (player, opponent, opponent's name, their places, games)."""
+    other = OPPONENT
     rows = db.session.execute(
-        select(other.player_id, Player.name, Seat.place, other.place, func.count())
+        select(Seat.player_id, other.player_id, Player.name, Seat.place, other.place, func.count())
         .join(Game, Game.id == Seat.game_id)
         .join(other, and_(other.game_id == Seat.game_id, other.player_id != Seat.player_id))
         .join(Player, Player.id == other.player_id)
-        .where(_counts(player))
-        .group_by(other.player_id, Player.name, Seat.place, other.place)
+        .where(Game.counts, *where)
+        .group_by(Seat.player_id, other.player_id, Player.name, Seat.place, other.place)
     ).all()
-    return rules.rivalries(
-        (pid, name, mine, theirs, int(n))
-        for pid, name, mine, theirs, n in rows
+    return [
+        (player, rival, name, mine, theirs, int(n))
+        for player, rival, name, mine, theirs, n in rows
         if mine is not None and theirs is not None  # every seat of a game that counts is placed
-    )
+    ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import date
 
 from sqlalchemy import func, select
@@ -12,8 +12,15 @@ from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, League, Seat
 from scorekeeper.play import games
-from scorekeeper.read import standings
+from scorekeeper.read import standings, standings_page
 from scorekeeper.rules import limits
+from scorekeeper.rules.standings import rank
+
+# A number as the edge writes it in the page's language, with a pattern of Babel's.
+Written = Callable[[int, str], str]
+# The rating and its move, written as the standings write them (standings/_rating.html).
+RATING_PATTERN = "0"
+MOVE_PATTERN = "+0;−0"
 
 
 def counted_game(game: Game) -> rules.CountedGame[int]:
@@ -45,10 +52,41 @@ def counted_game(game: Game) -> rules.CountedGame[int]:
     )
 
 
-def game_card(game: Game, day: str) -> rules.Recap:
-    """The recap card of a game that counts, `day` being the day it was played in words."""
-    # A record broken and the rating's moves join the card as `extra` parts.
-    return rules.game_recap(counted_game(game), league=game.league.name, day=day)
+def records_part(league: League, games: Collection[int], day: date) -> rules.Part | None:
+    """The records of all time and of `day`'s season that `games` (by id) set or share."""
+    every = standings_page.seasons(league)
+    season = next((s for s in every if s.key != standings.ALL_TIME and s.contains(day)), None)
+    all_time = rules.records_set(standings_page.records(league, standings.EVERY_GAME), games)
+    own = rules.records_set(standings_page.records(league, season), games) if season else []
+    return rules.records_part(all_time, own, season.label if season else "")
+
+
+def rating_part(
+    league: League, games: Collection[int], players: Sequence[tuple[int, str]], written: Written
+) -> rules.Part | None:
+    """How `games` (by id) moved the ratings of `players` (id and name, in the card's order)
+    who are rated after them, each pool apart; None when none is."""
+    moves = []
+    for pool in standings_page.ratings(league).pools:
+        for player, name in players:
+            steps = [step for step in pool.steps.get(player, ()) if step.game in games]
+            if steps and steps[-1].rated:
+                moved = sum(step.move for step in steps)
+                rating = written(steps[-1].rating, RATING_PATTERN)
+                moves.append((name, rating, written(moved, MOVE_PATTERN)))
+    return rules.rating_part(moves)
+
+
+def game_card(game: Game, day: str, written: Written) -> rules.Recap:
+    """The recap card of a game that counts, `day` being the day it was played in words and
+    `written` how the page writes a number."""
+    seats = sorted(game.seats, key=lambda seat: (seat.place or 0, seat.final_total or 0))
+    players = [(seat.player_id, seat.player.name) for seat in seats]
+    extra = (
+        records_part(game.league, {game.id}, game.started_on),
+        rating_part(game.league, {game.id}, players, written),
+    )
+    return rules.game_recap(counted_game(game), league=game.league.name, day=day, extra=extra)
 
 
 def game_nights(shown: Sequence[Game]) -> list[date]:
@@ -75,16 +113,26 @@ def night_games(league: League, day: date) -> tuple[list[Game], int]:
 
 
 def night_card(
-    league: League, day: date, day_words: str, listed: Sequence[Game], counted: int
+    league: League,
+    day: date,
+    day_words: str,
+    listed: Sequence[Game],
+    counted: int,
+    written: Written,
 ) -> rules.Recap:
-    """The recap card of the league's games that count played on `day`, from `night_games`."""
+    """The recap card of the league's games that count played on `day`, from `night_games`,
+    with the records and rating moves of the games it lists."""
     records, _pennies = standings.season_sums(
         league, standings.SeasonChoice(day.isoformat(), day_words, day, day)
     )
+    ids = {game.id for game in listed}
+    ranked = rank(records, "wins", min_games=1)
+    players = [(line.record.player, line.record.name) for line in ranked]
     return rules.night_recap(
         [counted_game(game) for game in listed],
         records,
         games_counted=counted,
         league=league.name,
         day=day_words,
+        extra=(records_part(league, ids, day), rating_part(league, ids, players, written)),
     )

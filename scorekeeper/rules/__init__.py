@@ -126,6 +126,8 @@ from scorekeeper.rules.recap import (
     deciding_hand,
     game_recap,
     night_recap,
+    rating_part,
+    records_part,
 )
 from scorekeeper.rules.record_words import records_words
 from scorekeeper.rules.records import (
@@ -137,6 +139,7 @@ from scorekeeper.rules.records import (
     half_time,
     league_records,
     records_held,
+    records_set,
 )
 from scorekeeper.rules.rivals import (
     Pick,
@@ -250,6 +253,8 @@ __all__ = [
     "deciding_hand",
     "game_recap",
     "night_recap",
+    "rating_part",
+    "records_part",
     "Bonus",
     "DeckCount",
     "Fairness",
@@ -384,6 +389,7 @@ __all__ = [
     "half_time",
     "league_records",
     "records_held",
+    "records_set",
     "records_words",
     "rulings",
     "running_totals",

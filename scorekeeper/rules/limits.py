@@ -111,6 +111,7 @@ ACCOUNT_GAMES = Bound(0, 1000, N_("an account's leagues hold at most %(high)s ga
 # a game sheet's notes (each re-deal and correction of a hand).
 PRINTED_PLAYERS = Bound(0, LEAGUE_PLAYERS.high, N_("a sheet lists at most %(high)s players"))
 PRINTED_GAMES = Bound(0, 40, N_("a sheet lists at most %(high)s discarded games"))
+PRINTED_HOLDERS = Bound(0, 3, N_("a sheet lists at most %(high)s holders of a record"))
 PRINTED_NOTES = Bound(0, 60, N_("a sheet lists at most %(high)s notes"))
 # The games a day's recap card lists, each a line of its picture; the others are counted.
 RECAP_GAMES = Bound(0, 8, N_("a day's recap lists at most %(high)s games"))

@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from scorekeeper.rules.incomplete_game import places_so_far
 from scorekeeper.rules.language import _, ngettext
+from scorekeeper.rules.records import Record
 from scorekeeper.rules.scoring import running_totals
 from scorekeeper.rules.standings import PlayerRecord, Ranked, rank
 
@@ -218,6 +219,59 @@ def went_out_part(hands_out: Sequence[tuple[str, int]]) -> Part:
             most,
         ) % {"names": names_listed(names), "count": most}
     return Part(_("Went out most"), words)
+
+
+def _holder_names(record: Record) -> str:
+    """The players a record's holdings name, each once, in the order they hold it."""
+    names = dict.fromkeys(name for h in record.holders for _key, name in h.players)
+    return names_listed(list(names))
+
+
+def records_part(
+    all_time: Sequence[Record], season: Sequence[Record], season_name: str
+) -> Part | None:
+    """The records the card's games set or share (`records_set`), of all time and of their
+    season (named, when it is not the same record of all time); None when they set none."""
+    kept = {(r.kind, r.ruleset, r.value) for r in all_time}
+    lines = [
+        _("%(record)s: %(names)s, %(amount)s")
+        % {"record": r.title(), "names": _holder_names(r), "amount": r.amount()}
+        for r in all_time
+    ]
+    lines += [
+        _("%(record)s (%(season)s): %(names)s, %(amount)s")
+        % {
+            "record": r.title(),
+            "season": season_name,
+            "names": _holder_names(r),
+            "amount": r.amount(),
+        }
+        for r in season
+        if (r.kind, r.ruleset, r.value) not in kept
+    ]
+    if not lines:
+        return None
+    return Part(
+        ngettext("Record set", "Records set", len(lines)),
+        "; ".join(lines),
+        _("A record of all time, or of the season named, set or shared here."),
+    )
+
+
+def rating_part(moves: Sequence[tuple[str, str, str]]) -> Part | None:
+    """The rating moves, from (name, rating, move) of each rated player, written by the edge;
+    None when nobody at the table is rated yet."""
+    if not moves:
+        return None
+    words = ", ".join(
+        _("%(name)s %(rating)s (%(move)s)") % {"name": name, "rating": rating, "move": move}
+        for name, rating, move in moves
+    )
+    return Part(
+        _("Rating moves"),
+        words,
+        _("Each rated player's rating after this, and how far it moved."),
+    )
 
 
 def night_headline(ranked: Sequence[Ranked]) -> str:

@@ -8,7 +8,7 @@ when a record is shown, so records kept between requests speak each reader's lan
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import partial
@@ -318,6 +318,16 @@ def records_held(records: Iterable[Record], player: int) -> list[Record]:
     found = []
     for record in records:
         own = tuple(h for h in record.holders if any(player == p for p, _name in h.players))
+        if own:
+            found.append(replace(record, holders=own))
+    return found
+
+
+def records_set(records: Iterable[Record], games: Collection[int]) -> list[Record]:
+    """The records one of `games` (by id) set or shares, each with only those games' holdings."""
+    found = []
+    for record in records:
+        own = tuple(h for h in record.holders if h.game in games)
         if own:
             found.append(replace(record, holders=own))
     return found

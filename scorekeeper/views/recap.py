@@ -7,7 +7,7 @@ from datetime import date
 from io import BytesIO
 
 from flask import Blueprint, abort, current_app, render_template, send_file, url_for
-from flask_babel import format_date, gettext
+from flask_babel import format_date, format_decimal, gettext
 from werkzeug.wrappers import Response
 
 from scorekeeper import rules
@@ -26,7 +26,7 @@ DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 def game_recap(game: Game) -> rules.Recap:
     """The card of a game that counts, in the language of the request: the page's words and
     the picture's."""
-    return recap_cards.game_card(game, format_date(game.started_on, "long"))
+    return recap_cards.game_card(game, format_date(game.started_on, "long"), format_decimal)
 
 
 def night_recap(league: League, day: date) -> tuple[rules.Recap | None, list[Game]]:
@@ -35,7 +35,9 @@ def night_recap(league: League, day: date) -> tuple[rules.Recap | None, list[Gam
     listed, counted = recap_cards.night_games(league, day)
     if not counted:
         return None, listed
-    return recap_cards.night_card(league, day, format_date(day, "long"), listed, counted), listed
+    words = format_date(day, "long")
+    card = recap_cards.night_card(league, day, words, listed, counted, format_decimal)
+    return card, listed
 
 
 def _no_recap(reason: str, status: int = 404) -> tuple[str, int]:

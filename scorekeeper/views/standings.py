@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import gettext
 
@@ -13,7 +16,7 @@ from scorekeeper.read import charts, pdf, players, standings, standings_page
 from scorekeeper.read.ratings import player_ratings
 from scorekeeper.rules import limits
 from scorekeeper.rules.rating import family_name, rating_words, waiting_words
-from scorekeeper.rules.standings import MEASURES, ranking_words
+from scorekeeper.rules.standings import MEASURES, Ranked, ranking_words
 from scorekeeper.views.sheet_words import date_words, left_out_words
 from scorekeeper.web import access, dates, language
 
@@ -91,6 +94,23 @@ def records(league_id: int) -> str:
     )
 
 
+def _second_page(league: League, season: standings.SeasonChoice, table: Sequence[Ranked]) -> dict:
+    """The standings sheet's second page: the season's records (each with its first holders
+    and how many more), and the rivalries of the sheet's ranked players (the ratings are the
+    standings page's)."""
+    ranked = [(line.record.player, line.record.name) for line in table if line.place]
+    return {
+        "records": [
+            (replace(record, holders=tuple(shown)), more)
+            for record in standings_page.records(league, season)
+            for shown, more in [limits.first_of(record.holders, limits.PRINTED_HOLDERS)]
+        ],
+        "records_words": rules.records_words(),
+        "all_time": standings.ALL_TIME,
+        "rivals": players.season_head_to_head(league, season, ranked),
+    }
+
+
 @bp.get("/standings/print", defaults={"as_pdf": False})
 @bp.get("/standings.pdf", endpoint="standings_pdf", defaults={"as_pdf": True})
 @language.printed
@@ -108,6 +128,7 @@ def printed(league_id: int, as_pdf: bool) -> Response | str:
     context["discarded"], games_left = limits.first_of(context["discarded"], limits.PRINTED_GAMES)
     context["players_left_out"] = left_out_words(players_left, "players")
     context["games_left_out"] = left_out_words(games_left, "discarded games")
+    context.update(_second_page(league, context["season"], context["table"]))
     if not as_pdf:
         return pdf.render_html("sheets/standings.html", paper, False, **context)
     document = pdf.render_pdf(
