@@ -69,7 +69,7 @@ def folded_groups(groups: Sequence[rules.PriceGroup]) -> tuple[rules.PriceGroup,
 
 def more_cards_words(folded: Sequence[rules.PriceGroup]) -> str:
     """The words that open the folded groups: "More cards: A to 9"."""
-    labels = [group.label for group in folded]
+    labels = [rules.label_words(group.label) for group in folded]
     if len(labels) > 3:
         return gettext("More cards: %(first)s to %(last)s", first=labels[0], last=labels[-1])
     return gettext("More cards: %(groups)s", groups=", ".join(labels))
