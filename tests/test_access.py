@@ -27,7 +27,7 @@ from werkzeug.routing import Rule
 from scorekeeper import create_app, rules
 from scorekeeper.commands import demo
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts, leagues, rulesets
+from scorekeeper.league import accounts, leagues, passcodes, rulesets, tries
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Account, Game, HandScore, JoinedPhone, League, LoginAttempt
 from scorekeeper.play import games, mayi, proposals
@@ -161,7 +161,7 @@ def build_side(owner: Account, name: str, players: tuple[str, ...]) -> Side:
     rulesets.copy_ruleset(league, rules.preset("continental"), "House rules")
     season = league_settings.add_season(league, "Year", date(2026, 1, 1), date(2026, 12, 31))
     token = league_settings.share(league)
-    accounts.set_passcode(league, PASSCODE)
+    passcodes.set_passcode(league, PASSCODE)
     finished = games.start_game(league, league.rulesets[0], people[:4], 0, today=FINISHED_ON)
     db.session.commit()
     for _ in range(rules.hand_count(finished.rules)):
@@ -762,7 +762,7 @@ def sign_in(browser: Browser, username: str, password: str):
 
 def forget_the_wait(seconds: float = 0) -> None:
     """Move every failure back in time by the current back-off (as if the owner waited)."""
-    earlier = timedelta(seconds=seconds) if seconds else accounts.LONGEST_WAIT
+    earlier = timedelta(seconds=seconds) if seconds else tries.LONGEST_WAIT
     attempts = db.session.scalars(select(LoginAttempt)).all()
     for attempt in attempts:
         attempt.at = attempt.at - earlier
@@ -771,10 +771,10 @@ def forget_the_wait(seconds: float = 0) -> None:
 
 def test_sixth_try_after_five_wrong_passwords_waits_a_moment_then_works(app, owner):
     phone = Browser(app)
-    wrong = [sign_in(phone, "owner", f"guess-{n}") for n in range(accounts.MAX_FAILURES)]
+    wrong = [sign_in(phone, "owner", f"guess-{n}") for n in range(tries.MAX_FAILURES)]
 
     right_away = sign_in(phone, "owner", "owner-password")
-    forget_the_wait(accounts.back_off(accounts.MAX_FAILURES).total_seconds())
+    forget_the_wait(tries.back_off(tries.MAX_FAILURES).total_seconds())
     after_the_wait = sign_in(phone, "owner", "owner-password")
 
     assert [r.status_code for r in wrong] == [401] * 5
@@ -786,11 +786,11 @@ def test_sixth_try_after_five_wrong_passwords_waits_a_moment_then_works(app, own
 
 
 def test_each_further_failure_doubles_the_wait_up_to_the_longest(app, owner):
-    waits = [accounts.back_off(n).total_seconds() for n in range(4, 20)]
+    waits = [tries.back_off(n).total_seconds() for n in range(4, 20)]
     assert waits[:6] == [0, 2, 4, 8, 16, 32]
-    assert max(waits) == accounts.LONGEST_WAIT.total_seconds()
+    assert max(waits) == tries.LONGEST_WAIT.total_seconds()
     phone = Browser(app)
-    for n in range(accounts.MAX_FAILURES + 3):
+    for n in range(tries.MAX_FAILURES + 3):
         sign_in(phone, "owner", f"guess-{n}")
         forget_the_wait()
     # Eight failures: the ninth try waits 16 seconds after the last one.
@@ -801,7 +801,7 @@ def test_each_further_failure_doubles_the_wait_up_to_the_longest(app, owner):
 
 def test_guessing_many_names_from_one_address_pauses_that_address_only(app, owner):
     phone = Browser(app)
-    for n in range(accounts.ADDRESS_FAILURES):
+    for n in range(tries.ADDRESS_FAILURES):
         sign_in(phone, f"someone{n}", "guess")
 
     assert sign_in(phone, "owner", "owner-password").status_code == 429
@@ -815,7 +815,7 @@ def test_failures_for_one_name_do_not_slow_down_another(app, owner):
     accounts.create_account("second", "second-password")
     db.session.commit()
     guesser = Browser(app)
-    for n in range(accounts.MAX_FAILURES):
+    for n in range(tries.MAX_FAILURES):
         sign_in(guesser, "owner", f"guess-{n}")
 
     other = Browser(app)

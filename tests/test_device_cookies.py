@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from test_access import Browser, text
 
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts
+from scorekeeper.league import accounts, tries
 from scorekeeper.models import Account, LoginAttempt
 from scorekeeper.web import devices
 
@@ -45,7 +45,7 @@ def owners_phone(app) -> Browser:
 def at_the_ceiling(username: str = "owner") -> None:
     """A patient guesser, from a new address each time, has the account at its longest wait."""
     now = datetime.now(UTC)
-    guesses = accounts.MAX_FAILURES + 12
+    guesses = tries.MAX_FAILURES + 12
     for n in range(guesses):
         at = now - timedelta(seconds=guesses - n)
         db.session.add(LoginAttempt(username=username, address=f"203.0.113.{n + 1}", at=at))
@@ -97,7 +97,7 @@ def test_a_wrong_password_on_the_owners_phone_counts_against_the_phone(app, worl
     response = sign_in(owners, "a typo")
 
     assert response.status_code == 401
-    assert failures_of(accounts.DEVICE_KEY) == 1
+    assert failures_of(tries.DEVICE_KEY) == 1
     assert failures_of("owner") == account_failures
     # The phone is not judged by the account: the ceiling does not hold it back.
     at_the_ceiling()
@@ -106,7 +106,7 @@ def test_a_wrong_password_on_the_owners_phone_counts_against_the_phone(app, worl
 
 def test_a_phone_collecting_failures_is_slowed_down_itself(app, world):
     owners = owners_phone(app)
-    for n in range(accounts.DEVICE_FAILURES):
+    for n in range(tries.DEVICE_FAILURES):
         assert sign_in(owners, f"guess-{n}").status_code == 401
 
     refused = sign_in(owners)
@@ -120,14 +120,14 @@ def test_a_phone_collecting_failures_is_slowed_down_itself(app, world):
 
 def test_the_phones_wait_ends_like_any_back_off(app, world):
     owners = owners_phone(app)
-    for n in range(accounts.DEVICE_FAILURES):
+    for n in range(tries.DEVICE_FAILURES):
         sign_in(owners, f"guess-{n}")
     for attempt in db.session.scalars(select(LoginAttempt)).all():
         attempt.at -= timedelta(seconds=3)
     db.session.commit()
 
     assert sign_in(owners).status_code == 302
-    assert failures_of(accounts.DEVICE_KEY) == 0
+    assert failures_of(tries.DEVICE_KEY) == 0
 
 
 def forged(app, value: str) -> Browser:
@@ -156,7 +156,7 @@ def test_a_forged_device_cookie_gives_no_exemption(app, world, kind):
     response = sign_in(forged(app, value))
 
     assert response.status_code == 429
-    assert failures_of(accounts.DEVICE_KEY) == 0
+    assert failures_of(tries.DEVICE_KEY) == 0
 
 
 def test_another_accounts_device_cookie_gives_no_exemption(app, world):

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts
+from scorekeeper.league import passcodes
 from scorekeeper.models import Correction, Game, GameStatus
 from scorekeeper.play import games, interruptions
 
@@ -33,7 +33,7 @@ def with_rule(game: Game, name: str, on: bool) -> Game:
 
 def scorer(app, game: Game):
     """A phone that joined the game's league with its passcode: a scorer, not the owner."""
-    accounts.set_passcode(game.league, "open-sesame")
+    passcodes.set_passcode(game.league, "open-sesame")
     db.session.commit()
     phone = app.test_client()
     joined = phone.post(f"/leagues/{game.league_id}/join", data={"passcode": "open-sesame"})

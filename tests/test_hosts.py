@@ -11,7 +11,7 @@ from flask import Flask
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts, leagues
+from scorekeeper.league import accounts, leagues, passcodes
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Account
 
@@ -39,7 +39,7 @@ def configured(tmp_path, monkeypatch) -> Callable[..., Flask]:
             db.create_all()
             owner = accounts.create_account("owner", "owner-password")
             league = leagues.create_league("The Smiths", "continental", owner)
-            accounts.set_passcode(league, "otter mango kettle")
+            passcodes.set_passcode(league, "otter mango kettle")
             league_settings.share(league)
             db.session.commit()
         return app

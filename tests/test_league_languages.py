@@ -19,7 +19,7 @@ from test_rulesets import shown_values
 
 from scorekeeper import exchange, rules, zones
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts
+from scorekeeper.league import passcodes
 from scorekeeper.league.passphrases import WORDS
 from scorekeeper.models import Game, JoinedPhone, League, LeagueRuleSet, LoginAttempt
 from scorekeeper.paper import PAPERS
@@ -193,7 +193,7 @@ def test_a_player_page_speaks_the_language(client, pinned, make_league, headers)
 def busy_settings(league: League) -> None:
     """A league whose settings show all they can: seasons, a joined phone, wrong passcodes
     typed, a passcode and a read-only link."""
-    accounts.set_passcode(league, "otter mango kettle")
+    passcodes.set_passcode(league, "otter mango kettle")
     league.share_token = "shared-token"
     db.session.add(JoinedPhone(league_id=league.id, token="phone", device="iPhone, Safari"))
     db.session.add(JoinedPhone(league_id=league.id, token="other", device=None))

@@ -13,7 +13,7 @@ from zxcvbn import zxcvbn
 
 from scorekeeper.commands import demo
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts
+from scorekeeper.league import passcodes, tries
 from scorekeeper.league.passphrases import WORDS, suggested_passcode
 from scorekeeper.models import League
 
@@ -42,13 +42,13 @@ def test_many_addresses_together_cannot_guess_on_at_one_league(app, world):
     answers = [
         join(phone_at(app, f"203.0.113.{n}"), league, f"guess {n} {k}").status_code
         for n in range(1, 9)
-        for k in range(accounts.PASSCODE_FAILURES)
+        for k in range(tries.PASSCODE_FAILURES)
     ]
 
     # Forty guesses from eight addresses, five each (each address's own limit): only the
     # league's free tries were checked; the rest waited, the right one from a new address too.
-    assert answers.count(401) == accounts.LEAGUE_PASSCODE_FAILURES
-    assert answers.count(429) == 40 - accounts.LEAGUE_PASSCODE_FAILURES
+    assert answers.count(401) == tries.LEAGUE_PASSCODE_FAILURES
+    assert answers.count(429) == 40 - tries.LEAGUE_PASSCODE_FAILURES
     newcomer = phone_at(app, "198.51.100.77")
     refused = join(newcomer, league, PASSCODE)
     assert refused.status_code == 429
@@ -59,7 +59,7 @@ def test_many_addresses_together_cannot_guess_on_at_one_league(app, world):
 
 
 def test_guesses_at_one_league_leave_another_league_open(app, world):
-    for n in range(accounts.LEAGUE_PASSCODE_FAILURES):
+    for n in range(tries.LEAGUE_PASSCODE_FAILURES):
         join(phone_at(app, f"203.0.113.{n + 1}"), world.a.league_id, "wrong guess")
 
     assert join(phone_at(app, "198.51.100.78"), world.b.league_id, PASSCODE).status_code == 302
@@ -116,15 +116,15 @@ def test_every_suggestion_is_strong_enough_even_of_the_most_common_words(languag
     words = WORDS[language]
     commonest = sorted(words, key=lambda word: zxcvbn(word.casefold())["guesses"])[:6]
     for three in itertools.permutations(commonest, 3):
-        assert accounts.passcode_problem(" ".join(three)) is None, three
+        assert passcodes.passcode_problem(" ".join(three)) is None, three
     for _ in range(50):
         phrase = suggested_passcode(language)
         assert len(set(phrase.split())) == 3 and set(phrase.split()) <= set(words)
-        assert accounts.passcode_problem(phrase) is None, phrase
+        assert passcodes.passcode_problem(phrase) is None, phrase
 
 
 def test_the_demo_leagues_passcode_is_one_the_app_would_accept():
-    assert accounts.passcode_problem(demo.DEMO_PASSCODE) is None
+    assert passcodes.passcode_problem(demo.DEMO_PASSCODE) is None
 
 
 # --- the owner is told ---

@@ -14,7 +14,7 @@ from test_access import Browser, text
 from test_revocation import copy_of, joined, reaches, signed_in
 
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts
+from scorekeeper.league import accounts, tries
 from scorekeeper.models import Account, LoginAttempt
 
 world = test_access.world  # the fixture: two leagues of two families
@@ -107,7 +107,7 @@ def test_a_wrong_current_password_is_refused_and_counts_as_a_failed_sign_in(app,
 
 def test_wrong_current_passwords_slow_down_the_account_as_sign_ins_do(app, world):
     kitchen = signed_in(app)
-    for n in range(accounts.MAX_FAILURES):
+    for n in range(tries.MAX_FAILURES):
         assert change(kitchen, current=f"guess-{n}").status_code == 401
 
     # Another browser, without this one's device cookie, meets the account's back-off.
@@ -121,7 +121,7 @@ def test_wrong_current_passwords_slow_down_the_account_as_sign_ins_do(app, world
 def test_a_stolen_session_without_the_device_cookie_is_slowed_down_too(app, world):
     owner = signed_in(app)
     thief = copy_of(owner)  # the session cookie alone
-    for n in range(accounts.MAX_FAILURES):
+    for n in range(tries.MAX_FAILURES):
         assert change(thief, current=f"guess-{n}").status_code == 401
 
     refused = change(thief)

@@ -15,7 +15,7 @@ from reading import markup
 from sqlalchemy import event
 
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts, settings
+from scorekeeper.league import passcodes, settings
 from scorekeeper.models import Game
 
 OUT = {"out": "y"}
@@ -111,7 +111,7 @@ def poll(request, playing) -> Poll:
     if request.param == "table":
         return Poll("table", f"/games/{playing.id}/version", request.getfixturevalue("client"))
     if request.param == "scorer":
-        accounts.set_passcode(playing.league, PASSCODE)
+        passcodes.set_passcode(playing.league, PASSCODE)
         db.session.commit()
         phone = request.getfixturevalue("app").test_client()
         joined = phone.post(f"/leagues/{playing.league_id}/join", data={"passcode": PASSCODE})

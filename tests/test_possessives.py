@@ -10,7 +10,7 @@ from flask import render_template_string
 from reading import visible_text
 
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts
+from scorekeeper.league import passcodes
 from scorekeeper.words import possessive
 
 
@@ -42,7 +42,7 @@ def test_templates_escape_the_name_and_keep_the_apostrophe_as_text(app):
 
 def test_joining_the_parkers_table_says_their_games_without_an_extra_s(app, make_league):
     league = make_league("The Parkers")
-    accounts.set_passcode(league, "kitchen lamp")
+    passcodes.set_passcode(league, "kitchen lamp")
     db.session.commit()
     phone = app.test_client()
 

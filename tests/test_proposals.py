@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload
 
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts
+from scorekeeper.league import passcodes
 from scorekeeper.models import (
     ActionReceipt,
     Correction,
@@ -66,7 +66,7 @@ def proposals() -> list[ProposedCorrection]:
 
 def phone_of(app, game: Game):
     """A phone (an iPhone) that joined the game's league with its passcode: a scorer."""
-    accounts.set_passcode(game.league, "open-sesame")
+    passcodes.set_passcode(game.league, "open-sesame")
     db.session.commit()
     phone = app.test_client()
     phone.environ_base["HTTP_USER_AGENT"] = IPHONE

@@ -17,7 +17,7 @@ from test_access import Browser
 from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts, leagues
+from scorekeeper.league import accounts, leagues, passcodes, tries
 from scorekeeper.models import (
     Account,
     ActionReceipt,
@@ -133,16 +133,16 @@ def test_forty_guesses_at_once_are_counted_one_by_one(shared_app):
     answers = together(calls)
 
     # Exactly the free tries were checked; every other guess waited its turn and was refused.
-    assert answers.count(401) == accounts.MAX_FAILURES
-    assert answers.count(429) == 40 - accounts.MAX_FAILURES
-    assert count(LoginAttempt) == accounts.MAX_FAILURES
+    assert answers.count(401) == tries.MAX_FAILURES
+    assert answers.count(429) == 40 - tries.MAX_FAILURES
+    assert count(LoginAttempt) == tries.MAX_FAILURES
 
 
 def test_forty_passcodes_at_once_are_counted_one_by_one(shared_app, league_of):
     _, league_id = league_of
     from scorekeeper.models import League
 
-    accounts.set_passcode(db.session.get(League, league_id), "kitchen table")
+    passcodes.set_passcode(db.session.get(League, league_id), "kitchen table")
     db.session.commit()
     calls = [
         (lambda p, g: lambda: p.post(f"/leagues/{league_id}/join", data={"passcode": g}))(
@@ -153,22 +153,22 @@ def test_forty_passcodes_at_once_are_counted_one_by_one(shared_app, league_of):
 
     answers = together(calls)
 
-    assert answers.count(401) == accounts.PASSCODE_FAILURES
-    assert answers.count(429) == 40 - accounts.PASSCODE_FAILURES
+    assert answers.count(401) == tries.PASSCODE_FAILURES
+    assert answers.count(429) == 40 - tries.PASSCODE_FAILURES
 
 
 def test_sign_ups_at_once_from_one_address_stop_at_the_limit(shared_app):
     extra = 4
-    calls = [signup(shared_app, f"family{n}") for n in range(accounts.SIGNUPS_PER_ADDRESS + extra)]
+    calls = [signup(shared_app, f"family{n}") for n in range(tries.SIGNUPS_PER_ADDRESS + extra)]
 
     answers = together(calls)
 
     # Counted one at a time: exactly the limit made, every other one refused with nothing made.
-    assert answers.count(302) == accounts.SIGNUPS_PER_ADDRESS
+    assert answers.count(302) == tries.SIGNUPS_PER_ADDRESS
     assert answers.count(429) == extra
-    assert count(Account) == accounts.SIGNUPS_PER_ADDRESS
-    signed_up = select(func.count()).where(LoginAttempt.username == accounts.SIGNUP_KEY)
-    assert db.session.scalar(signed_up) == accounts.SIGNUPS_PER_ADDRESS
+    assert count(Account) == tries.SIGNUPS_PER_ADDRESS
+    signed_up = select(func.count()).where(LoginAttempt.username == tries.SIGNUP_KEY)
+    assert db.session.scalar(signed_up) == tries.SIGNUPS_PER_ADDRESS
 
 
 # --- one action's key: the database keeps one receipt per key of a game ---

@@ -13,7 +13,7 @@ from test_access import Browser, text
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts
+from scorekeeper.league import accounts, tries
 from scorekeeper.models import Account, LoginAttempt
 
 PASSWORD = "lamp rummy owl kettle"
@@ -36,7 +36,7 @@ def accounts_made() -> int:
 
 
 def fill_the_address(app, address: str = "198.51.100.4") -> None:
-    for n in range(accounts.SIGNUPS_PER_ADDRESS):
+    for n in range(tries.SIGNUPS_PER_ADDRESS):
         assert sign_up(from_address(app, address), f"family{n}").status_code == 302
 
 
@@ -48,12 +48,10 @@ def test_one_address_makes_a_few_accounts_then_waits(app):
 
     assert refused.status_code == 429
     shown = html.unescape(text(refused))
-    assert (
-        f"{accounts.SIGNUPS_PER_ADDRESS} sign-ups came from this network in the last hour" in shown
-    )
+    assert f"{tries.SIGNUPS_PER_ADDRESS} sign-ups came from this network in the last hour" in shown
     assert "Try again in 60 minutes." in shown
     assert 3500 <= int(refused.headers["Retry-After"]) <= 3600
-    assert accounts_made() == accounts.SIGNUPS_PER_ADDRESS
+    assert accounts_made() == tries.SIGNUPS_PER_ADDRESS
     assert accounts.account_named("one-too-many") is None
     assert "account_id" not in latecomer.session()
 
@@ -72,7 +70,7 @@ def test_the_wait_shown_is_until_the_oldest_sign_up_leaves_the_hour(app):
 
 def test_an_hour_later_the_address_may_sign_up_again(app):
     fill_the_address(app)
-    earlier = datetime.now(UTC) - accounts.SIGNUP_WINDOW - timedelta(seconds=1)
+    earlier = datetime.now(UTC) - tries.SIGNUP_WINDOW - timedelta(seconds=1)
     db.session.execute(update(LoginAttempt).values(at=earlier))
     db.session.commit()
 
@@ -88,7 +86,7 @@ def test_another_address_is_not_held_back(app):
 
 def test_refused_sign_ups_do_not_count(app):
     browser = from_address(app, "198.51.100.4")
-    for n in range(accounts.SIGNUPS_PER_ADDRESS + 2):
+    for n in range(tries.SIGNUPS_PER_ADDRESS + 2):
         assert sign_up(browser, f"weak{n}", "1234567890").status_code == 422
 
     assert sign_up(browser, "strong").status_code == 302
@@ -103,7 +101,7 @@ def test_a_taken_name_is_refused_makes_nothing_and_counts(app):
     assert "That user name is taken; choose another." in text(taken)
     assert accounts_made() == 1
     # The refusal tells that "Kim" exists: it counts against the hour's sign-ups.
-    count = select(func.count(LoginAttempt.id)).where(LoginAttempt.username == accounts.SIGNUP_KEY)
+    count = select(func.count(LoginAttempt.id)).where(LoginAttempt.username == tries.SIGNUP_KEY)
     assert db.session.scalar(count) == 2
 
 
@@ -148,7 +146,7 @@ def test_behind_the_proxy_the_limit_counts_the_visitors_address(tmp_path):
         headers = {"X-Forwarded-For": visitor, "X-Forwarded-Proto": "https"}
         return sign_up(browser, name, headers=headers, base_url="https://localhost")
 
-    for n in range(accounts.SIGNUPS_PER_ADDRESS):
+    for n in range(tries.SIGNUPS_PER_ADDRESS):
         assert through_proxy("203.0.113.20", f"visitor{n}").status_code == 302
     refused = through_proxy("203.0.113.20", "one-too-many")
     other_visitor = through_proxy("203.0.113.21", "other-visitor")
@@ -183,7 +181,7 @@ def test_the_sign_up_page_names_the_refusal_for_screen_readers(app):
 def test_names_found_taken_count_like_accounts_made(app):
     assert sign_up(from_address(app, "198.51.100.9"), "Kim").status_code == 302
     lister = from_address(app, "198.51.100.4")
-    for _ in range(accounts.SIGNUPS_PER_ADDRESS):
+    for _ in range(tries.SIGNUPS_PER_ADDRESS):
         assert sign_up(lister, "KIM").status_code == 422
 
     refused = sign_up(lister, "a-free-name")
@@ -194,8 +192,8 @@ def test_names_found_taken_count_like_accounts_made(app):
 
 
 def test_many_addresses_together_make_only_the_hours_cap(app):
-    per_address = accounts.SIGNUPS_PER_ADDRESS
-    for n in range(accounts.SIGNUPS_PER_HOUR):
+    per_address = tries.SIGNUPS_PER_ADDRESS
+    for n in range(tries.SIGNUPS_PER_HOUR):
         address = f"198.51.{100 + n // per_address}.{n % per_address + 1}"
         assert sign_up(from_address(app, address), f"made{n}").status_code == 302
 
@@ -203,6 +201,6 @@ def test_many_addresses_together_make_only_the_hours_cap(app):
 
     assert refused.status_code == 429
     shown = html.unescape(text(refused))
-    assert f"{accounts.SIGNUPS_PER_HOUR} sign-ups reached this server in the last hour" in shown
+    assert f"{tries.SIGNUPS_PER_HOUR} sign-ups reached this server in the last hour" in shown
     assert "Try again in 60 minutes." in shown
-    assert accounts_made() == accounts.SIGNUPS_PER_HOUR
+    assert accounts_made() == tries.SIGNUPS_PER_HOUR

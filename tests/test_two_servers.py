@@ -29,7 +29,7 @@ from sqlalchemy import func, select
 from test_access import hand_fields
 
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts
+from scorekeeper.league import passcodes, tries
 from scorekeeper.models import Game, Hand, HandScore, HandState, LoginAttempt
 from scorekeeper.play import games
 
@@ -163,14 +163,14 @@ def at_once(sends: list[Callable[[], Answer]]) -> list[Answer]:
 def test_wrong_passwords_split_between_the_two_lock_at_the_limit(two, owner):
     first, second = two
     guesses = []
-    for i in range(3 * accounts.MAX_FAILURES):  # split between the two servers
+    for i in range(3 * tries.MAX_FAILURES):  # split between the two servers
         phone, login = Phone(), f"{two[i % 2]}/login"
         wrong = {**phone.form(login), "username": "owner", "password": f"wrong guess {i}"}
         guesses.append(functools.partial(phone.open, login, wrong))
 
     statuses = sorted(answer.status for answer in at_once(guesses))
 
-    limit = accounts.MAX_FAILURES
+    limit = tries.MAX_FAILURES
     assert statuses == [401] * limit + [429] * (len(guesses) - limit)
     # The right password waits too, on either server.
     for server in (first, second):
@@ -178,14 +178,14 @@ def test_wrong_passwords_split_between_the_two_lock_at_the_limit(two, owner):
         assert right.status == 429
         assert "Too many wrong tries" in right.text
     db.session.expire_all()
-    assert db.session.scalar(select(func.count(LoginAttempt.id))) == accounts.MAX_FAILURES
+    assert db.session.scalar(select(func.count(LoginAttempt.id))) == tries.MAX_FAILURES
 
 
 def test_wrong_passcodes_split_between_the_two_lock_at_the_limit(two, make_league):
     league = make_league()
-    accounts.set_passcode(league, PASSCODE)
+    passcodes.set_passcode(league, PASSCODE)
     db.session.commit()
-    for i in range(accounts.PASSCODE_FAILURES):
+    for i in range(tries.PASSCODE_FAILURES):
         wrong = Phone().send(f"{two[i % 2]}/leagues/{league.id}/join", passcode="wrong words")
         assert wrong.status == 401
     for server in two:
@@ -225,7 +225,7 @@ def test_a_sign_out_everywhere_on_one_is_refused_by_both(two, make_game):
 def test_a_phone_removed_on_one_is_refused_by_both(two, make_game):
     first, second = two
     game = make_game()
-    accounts.set_passcode(game.league, PASSCODE)
+    passcodes.set_passcode(game.league, PASSCODE)
     db.session.commit()
     scorer = Phone()
     joined = scorer.send(f"{second}/leagues/{game.league_id}/join", passcode=PASSCODE)
@@ -234,7 +234,7 @@ def test_a_phone_removed_on_one_is_refused_by_both(two, make_game):
         assert scorer.open(f"{server}/games/{game.id}").status == 200
 
     owner = signed_in(first)
-    (phone,) = accounts.joined_phones(game.league)
+    (phone,) = passcodes.joined_phones(game.league)
     settings = f"{first}/leagues/{game.league_id}/settings"
     removed = owner.open(f"{settings}/phones/{phone.id}/remove", owner.form(settings))
     assert removed.status == 302

@@ -9,7 +9,7 @@ import pytest
 from conftest import loaded, out, play_hand, tally
 
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts, settings
+from scorekeeper.league import passcodes, settings
 from scorekeeper.play import interruptions
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
@@ -58,7 +58,7 @@ def pages(app, client, make_game) -> list[str]:
     suspended = make_game(players=FOUR, league=league)
     interruptions.suspend(suspended)
     token = settings.share(league)
-    accounts.set_passcode(league, "tulip-lamp-42")
+    passcodes.set_passcode(league, "tulip-lamp-42")
     db.session.commit()
     # Every form renders its CSRF token, as in production.
     app.config["WTF_CSRF_ENABLED"] = True

@@ -12,7 +12,7 @@ from scorekeeper import rules
 from scorekeeper.commands.language import catalog
 from scorekeeper.extensions import db
 from scorekeeper.languages import DEFAULT_LANGUAGE
-from scorekeeper.league import accounts, leagues
+from scorekeeper.league import accounts, leagues, passcodes
 from scorekeeper.models import Game, League
 from scorekeeper.play import games, hands
 from scorekeeper.rules.entries import PlayerEntry
@@ -68,7 +68,7 @@ def ensure_demo_league(language: str = DEFAULT_LANGUAGE) -> tuple[League, bool]:
     league = leagues.create_league(name, demo_game(language), owner)
     # The English demo leaves each reader their own language, as before there were others.
     league.language = None if language == DEFAULT_LANGUAGE else language
-    accounts.set_passcode(league, DEMO_PASSCODE)
+    passcodes.set_passcode(league, DEMO_PASSCODE)
     players = [leagues.add_player(league, player) for player in names]
     ruleset = league.rulesets[0]
     finished = games.start_game(league, ruleset, players, 0, today=date(2026, 3, 14))

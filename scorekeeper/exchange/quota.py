@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.exchange.format import ImportRefused
 from scorekeeper.extensions import db
-from scorekeeper.league.accounts import duration, wait_under_limit
+from scorekeeper.league.tries import duration, wait_under_limit
 from scorekeeper.models import Account, Game, League
 from scorekeeper.rules import limits
 from scorekeeper.rules.language import ngettext

@@ -8,7 +8,7 @@ from wtforms.validators import DataRequired, EqualTo, Length, Regexp, Validation
 
 from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import strip_whitespace
-from scorekeeper.league import accounts
+from scorekeeper.league import accounts, passcodes
 
 USERNAME = Regexp(
     r"^[A-Za-z0-9._-]+$",
@@ -125,6 +125,6 @@ class SetPasscodeForm(AppForm):
 
     def validate_passcode(self, field: StringField) -> None:
         """Refuse a passcode a stranger could guess, such as "1234" or a single word."""
-        problem = accounts.passcode_problem(field.data or "")
+        problem = passcodes.passcode_problem(field.data or "")
         if problem:
             raise ValidationError(problem)

@@ -13,7 +13,7 @@ from scorekeeper.extensions import db
 from scorekeeper.forms.auth import ChangePasswordForm, PasscodeForm, SignInForm, SignUpForm
 from scorekeeper.forms.fields import given
 from scorekeeper.forms.language import FOLLOW, LanguageForm
-from scorekeeper.league import accounts
+from scorekeeper.league import accounts, passcodes, tries
 from scorekeeper.models import Account, League
 from scorekeeper.web import access, devices, language
 from scorekeeper.web.database import keep_work, transaction
@@ -60,7 +60,7 @@ def login() -> Page:
         device = devices.device_of(accounts.account_named(username))
         try:
             account = accounts.authenticate(username, given(form.password.data), _address(), device)
-        except accounts.TooManyAttempts as refusal:
+        except tries.TooManyAttempts as refusal:
             form.form_errors.append(str(refusal))
             return _too_many(render_template("auth/login.html", form=form), refusal.wait)
         if account is not None:
@@ -108,7 +108,7 @@ def signup() -> Page:
         return render_template("auth/signup.html", form=form)
     try:
         accounts.guard_sign_up(_address())
-    except accounts.TooManySignUps as refusal:
+    except tries.TooManySignUps as refusal:
         form.form_errors.append(str(refusal))
         return _too_many(render_template("auth/signup.html", form=form), refusal.wait)
     if form.validate_on_submit():
@@ -157,7 +157,7 @@ def change_password() -> Page:
     current, password = given(form.current.data), given(form.password.data)
     try:
         matched = accounts.verify_password(owner, current, _address(), devices.device_of(owner))
-    except accounts.TooManyAttempts as refusal:
+    except tries.TooManyAttempts as refusal:
         form.current.errors = [str(refusal)]
         return _too_many(_account_page(owner, form), refusal.wait)
     if not matched:
@@ -191,8 +191,8 @@ def join(league_id: int) -> Page:
     form = PasscodeForm()
     if form.validate_on_submit():
         try:
-            matched = accounts.check_passcode(league, given(form.passcode.data), _address())
-        except accounts.TooManyAttempts as refusal:
+            matched = passcodes.check_passcode(league, given(form.passcode.data), _address())
+        except tries.TooManyAttempts as refusal:
             form.passcode.errors = [str(refusal)]
             page = render_template("auth/join.html", league=league, form=form)
             return _too_many(page, refusal.wait)

@@ -14,7 +14,7 @@ from scorekeeper.forms.fields import given
 from scorekeeper.forms.language import FOLLOW
 from scorekeeper.forms.settings import LeagueSettingsForm, SeasonForm
 from scorekeeper.languages import known_language
-from scorekeeper.league import accounts
+from scorekeeper.league import passcodes
 from scorekeeper.league import settings as league_settings
 from scorekeeper.league.passphrases import suggested_passcode
 from scorekeeper.models import League
@@ -60,9 +60,9 @@ def _page(
         passcode_form=passcode_form or SetPasscodeForm(formdata=None),
         ranking_hint=gettext(RANKING_HINT),
         rating_hint=rating_by_hint(),
-        phones=accounts.joined_phones(league),
+        phones=passcodes.joined_phones(league),
         default_zone=zones.default_zone(current_app.config["TIME_ZONE"]),
-        guesses=accounts.passcode_guesses(league),
+        guesses=passcodes.passcode_guesses(league),
         passcode_example=suggested_passcode(language.page_language()),
     ), status
 
@@ -166,7 +166,7 @@ def passcode(league_id: int) -> Response | tuple[str, int]:
     league = db.get_or_404(League, league_id)
     form = SetPasscodeForm()
     if form.validate():
-        accounts.set_passcode(league, form.passcode.data)
+        passcodes.set_passcode(league, form.passcode.data)
         flash(
             gettext(
                 "Table passcode set; phones that joined with the old one must join again. "
@@ -184,7 +184,7 @@ def passcode(league_id: int) -> Response | tuple[str, int]:
 def remove_phone(league_id: int, phone_id: int) -> Response:
     """Take a joined phone off the list: it can no longer score this league's games."""
     league = db.get_or_404(League, league_id)
-    if not accounts.remove_phone(league, phone_id):
+    if not passcodes.remove_phone(league, phone_id):
         abort(404)
     flash(gettext("That phone can no longer score this league's games."), "success")
     return redirect(url_for("settings.show", league_id=league.id) + "#scorers")

@@ -16,7 +16,7 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts, leagues
+from scorekeeper.league import accounts, leagues, passcodes
 from scorekeeper.models import Account, League
 from scorekeeper.play import games
 
@@ -225,7 +225,7 @@ def make_league(live_app: Flask, owner: int) -> Callable[[Sequence[str]], int]:
             league = leagues.create_league(
                 "The Smiths", "continental", db.session.get(Account, owner)
             )
-            accounts.set_passcode(league, PASSCODE)
+            passcodes.set_passcode(league, PASSCODE)
             for name in players:
                 leagues.add_player(league, name)
             db.session.commit()

@@ -11,7 +11,7 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.extensions import db
-from scorekeeper.league import accounts, leagues
+from scorekeeper.league import leagues, passcodes
 from scorekeeper.models import Account, GameStatus, League, Seat
 from scorekeeper.play import games, hands, interruptions
 from scorekeeper.rules.entries import PlayerEntry
@@ -49,7 +49,7 @@ def game_of(live_app: Flask, owner: int, preset: str, hands_scored: int) -> tupl
     returns (league id, game id)."""
     with live_app.app_context():
         league = leagues.create_league("Los Pérez", preset, db.session.get(Account, owner))
-        accounts.set_passcode(league, PASSCODE)
+        passcodes.set_passcode(league, PASSCODE)
         for name in SEATING:
             leagues.add_player(league, name)
         db.session.flush()
