@@ -33,7 +33,7 @@ SPOKEN = {
         "saved": "Einstellungen gespeichert.",
         "axis": ["Spiel", "1", "2", "3", "26.11."],
         "save rules": "Regeln speichern",
-        "fewest": "Spieler mindestens",
+        "fewest": "Mindestzahl Spieler",
         "not saved": "Noch ist nichts gespeichert.",
         "import": "Liga importieren",
         "file": "Ligadatei",
