@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import ActionReceipt, Game, Hand, HandScore
-from scorekeeper.play import games
+from scorekeeper.play import endings, games
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 OUT = {"out": "y"}
@@ -105,7 +105,7 @@ def test_a_hand_not_dealt_yet_waits_and_its_key_lands_once_it_is_dealt(client, m
 
 def test_a_save_for_a_game_ended_early_is_refused_with_the_reason(client, make_game):
     game = make_game(FOUR)
-    games.end(loaded(game), "agreement")
+    endings.end(loaded(game), "agreement")
     db.session.commit()
 
     for number in (1, 2):  # the hand left unplayed, and one never dealt

@@ -19,7 +19,7 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues
 from scorekeeper.models import Game, GameStatus, League, Player, Seat
-from scorekeeper.play import games, hands, interruptions
+from scorekeeper.play import endings, games, hands, interruptions
 from scorekeeper.read import standings_page
 
 
@@ -218,7 +218,7 @@ def test_hand_saves_in_a_game_in_play_leave_the_stamp_alone(pinned):
     interruptions.player_leaves(game, game.seats[3], games.current_hand(game).number)
     db.session.commit()
     assert stamp(pinned) == before
-    games.end(loaded(game), "agreement")
+    endings.end(loaded(game), "agreement")
     db.session.commit()
     assert stamp(pinned) == before + 1
 
@@ -226,7 +226,7 @@ def test_hand_saves_in_a_game_in_play_leave_the_stamp_alone(pinned):
 def test_a_stamp_is_no_edit_of_the_league(pinned):
     updated = pinned.updated_at
     game = db.session.scalar(select(Game.id).where(Game.status == GameStatus.PLAYING))
-    games.end(games.load_game(game), "agreement")
+    endings.end(games.load_game(game), "agreement")
     db.session.commit()
     assert db.session.get(League, pinned.id).updated_at == updated
 

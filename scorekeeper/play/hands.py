@@ -10,7 +10,7 @@ from typing import Any
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Correction, Game, Hand, HandScore, HandState, Seat
-from scorekeeper.play import games
+from scorekeeper.play import endings, games
 from scorekeeper.rules import missing_score
 from scorekeeper.rules.entries import HandCheck, PlayerEntry, Problem, check_hand, entry_score
 from scorekeeper.rules.language import _
@@ -179,7 +179,7 @@ def score_hand(
             games.deal_again(hand)
         else:
             hand.state = HandState.SCORED
-            games.advance(game, hand)
+            endings.advance(game, hand)
     return Saved(replayed=verdict.replay, reason=verdict.reason)
 
 
@@ -274,7 +274,7 @@ def correct_hand(
     correction = Correction(made_by=made_by.strip(), reason=reason.strip(), old=before, new=after)
     hand.corrections.append(correction)
     if games.is_over(game):
-        games.settle(game)
+        endings.settle(game)
     games.touch(game)
     return correction
 

@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime
 
 from scorekeeper import rules, zones
 from scorekeeper.models import Game, GameStatus, HandState, Seat, Suspension
-from scorekeeper.play import games
+from scorekeeper.play import endings, games
 from scorekeeper.rules.language import _
 
 GameRefused = games.GameRefused
@@ -49,7 +49,7 @@ def player_leaves(game: Game, seat: Seat, from_hand: int) -> rules.GameEnding[in
     seat.left_from_hand = from_hand
     games.touch(game)
     if len(games.seats_at_hand(game, hand.number)) < 2:
-        return games.end(game, "leavers")
+        return endings.end(game, "leavers")
     if from_hand == hand.number and hand.dealer_position == seat.position:
         hand.dealer_position = games.dealer_position(game, hand.number)
     return None
@@ -63,7 +63,7 @@ def leave_ending(game: Game, seat: Seat, from_hand: int) -> rules.GameEnding[int
         return None
     if len([s for s in games.seats_at_hand(game, hand.number) if s.id != seat.id]) >= 2:
         return None
-    return games.ending(game, "leavers", leaving=seat)
+    return endings.ending(game, "leavers", leaving=seat)
 
 
 def suspend(game: Game) -> Suspension:
@@ -126,7 +126,7 @@ def ending_preview(game: Game) -> rules.GameEnding[int]:
     :raises GameRefused: when the game is already over.
     """
     games.refuse_if_over(game)
-    return games.ending(game, end_cause(game))
+    return endings.ending(game, end_cause(game))
 
 
 def end_game(game: Game) -> rules.GameEnding[int]:
@@ -137,7 +137,7 @@ def end_game(game: Game) -> rules.GameEnding[int]:
     :raises GameRefused: when the game is already over.
     """
     games.refuse_if_over(game)
-    return games.end(game, end_cause(game))
+    return endings.end(game, end_cause(game))
 
 
 def close_incomplete(game: Game) -> rules.GameEnding[int]:
@@ -145,4 +145,4 @@ def close_incomplete(game: Game) -> rules.GameEnding[int]:
     games.refuse_if_over(game)
     if game.status != GameStatus.SUSPENDED:
         raise GameRefused(_("Only a suspended game can be closed this way: end it from the table."))
-    return games.end(game, "not_resumed")
+    return endings.end(game, "not_resumed")

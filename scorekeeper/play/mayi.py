@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from scorekeeper import rules
 from scorekeeper.models import Game, Hand, HandState, MayIClaim, Seat
-from scorekeeper.play import games
+from scorekeeper.play import endings, games
 from scorekeeper.rules.language import _
 
 
@@ -89,7 +89,7 @@ def record_claim(
 
 def kitty(game: Game) -> int:
     """Pennies in the kitty so far: every buy of the game times the price of a buy."""
-    return sum(games.claims_in_game(game).values()) * game.rules.may_i.price
+    return sum(endings.claims_in_game(game).values()) * game.rules.may_i.price
 
 
 def take_back(hand: Hand, claim_id: int) -> None:

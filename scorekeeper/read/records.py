@@ -17,7 +17,7 @@ from sqlalchemy import ColumnElement, case, func, select
 from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, HandScore, HandState, League, MayIClaim, Player, Seat
-from scorekeeper.play.games import CLAIMS_COUNT_IN
+from scorekeeper.play.endings import CLAIMS_COUNT_IN
 from scorekeeper.read.standings import ALL_TIME, SeasonChoice, counted_games
 from scorekeeper.rules import limits
 from scorekeeper.rules.records import ZERO_AT_MOST

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from scorekeeper import rules
 from scorekeeper.models import Game, Seat
-from scorekeeper.play import games
+from scorekeeper.play import endings, games
 from scorekeeper.rules.ending_money import Amount
 from scorekeeper.rules.language import _
 
@@ -75,7 +75,7 @@ def _settlement(
     game: Game, places: Mapping[int, int | None], *, discarded: bool, amount: Amount
 ) -> GameSettlement:
     rs = game.rules
-    buys = games.claims_in_game(game)
+    buys = endings.claims_in_game(game)
     names = {seat.id: seat.player.name for seat in game.seats}
     try:
         money = rules.money_at_end(rs, places, buys, names, discarded=discarded, amount=amount)

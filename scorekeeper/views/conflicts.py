@@ -1,7 +1,11 @@
 """A save that met a hand already saved (by another phone, or by this one before): the
-page comparing the two, or, for a save a phone kept while offline, a proposed correction."""
+page comparing the two, or, for a save a phone kept while offline, a proposed correction;
+and a save that came before its hand was dealt."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext
@@ -9,8 +13,8 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import rules
 from scorekeeper.forms.hand import HandForm
-from scorekeeper.models import Game, HandState
-from scorekeeper.play import hands, proposals
+from scorekeeper.models import Game, Hand, HandState
+from scorekeeper.play import games, hands, proposals
 from scorekeeper.read import already_saved as compared_with_saved
 from scorekeeper.read import scoresheet
 from scorekeeper.web import access
@@ -60,3 +64,42 @@ def already_saved(
         sent=sent.report_as_sent() if sent else [],
         may_fix=saved.hand.id in fixable,
     ), 409
+
+
+def saved_meanwhile(
+    args: Mapping[str, Any], fixable: Callable[[Game], set[int]]
+) -> Response | tuple[str, int]:
+    """The answer to a save that lost the race for its hand to another phone's save (the
+    view's arguments name the game and the hand): the page comparing the two."""
+    game = games.load_game(args.get("game_id", 0))
+    hand = None
+    if game is not None and "number" in args:
+        hand = games.hand_numbered(game, args["number"])
+    elif game is not None:
+        hand = next((h for h in game.hands if h.id == args.get("hand_id")), None)
+    if game is None or hand is None or hand.state != HandState.SCORED:
+        return render_template("errors/conflict.html"), 409
+    form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number)
+    sent = form if form.read(request.form) else None
+    same = sent is not None and hands.same_report(hand, sent.entries())
+    # Outside the request's transaction nothing is kept: a waited save meets the page too.
+    return already_saved(
+        game, hands.HandAlreadySaved(hand, same), sent, fixable(game), may_keep=False
+    )
+
+
+def not_dealt_yet(game: Game, number: int, playing: Hand | None) -> tuple[str, int]:
+    """A save of a hand not dealt yet: it waits (409) for the hand in play, and nothing is
+    kept of it, so the same save may be sent again once its hand is dealt; refused (422)
+    when the game is over."""
+    try:
+        games.refuse_if_over(game)
+    except games.GameRefused as refusal:
+        return render_template("table/not_dealt.html", game=game, reason=str(refusal)), 422
+    in_play = playing.number if playing else number - 1
+    reason = gettext(
+        "Hand %(number)s is not dealt yet: hand %(in_play)s is still in play.",
+        number=number,
+        in_play=in_play,
+    )
+    return render_template("table/not_dealt.html", game=game, reason=reason, waits=True), 409

@@ -225,17 +225,7 @@ def _not_dealt(game: Game, number: int) -> Response | tuple[str, int]:
             return redirect(url_for("table.show", game_id=game.id))
         form = HandForm(game.rules, len(games.seats_at_hand(game, number)), number)
         return _hand_page(game, ahead, form, "score", ahead_of=playing.number)
-    try:
-        games.refuse_if_over(game)
-    except games.GameRefused as refusal:
-        return render_template("table/not_dealt.html", game=game, reason=str(refusal)), 422
-    in_play = playing.number if playing else number - 1
-    reason = gettext(
-        "Hand %(number)s is not dealt yet: hand %(in_play)s is still in play.",
-        number=number,
-        in_play=in_play,
-    )
-    return render_template("table/not_dealt.html", game=game, reason=reason, waits=True), 409
+    return conflicts.not_dealt_yet(game, number, playing)
 
 
 @bp.route("/hands/<int:hand_id>/edit", methods=["GET", "POST"])
@@ -402,18 +392,4 @@ def hand_conflict(error: WriteConflict) -> Response | tuple[str, int]:
             return again(**args)
         except WriteConflict:
             db.session.rollback()
-    game = games.load_game(args.get("game_id", 0))
-    hand = None
-    if game is not None and "number" in args:
-        hand = games.hand_numbered(game, args["number"])
-    elif game is not None:
-        hand = next((h for h in game.hands if h.id == args.get("hand_id")), None)
-    if game is None or hand is None or hand.state != HandState.SCORED:
-        return render_template("errors/conflict.html"), 409
-    form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number)
-    sent = form if form.read(request.form) else None
-    same = sent is not None and hands.same_report(hand, sent.entries())
-    # Outside the request's transaction nothing is kept: a waited save meets the page too.
-    return conflicts.already_saved(
-        game, hands.HandAlreadySaved(hand, same), sent, _fixable(game), may_keep=False
-    )
+    return conflicts.saved_meanwhile(args, _fixable)

@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import ActionReceipt, Hand, HandScore
-from scorekeeper.play import games, hands
+from scorekeeper.play import endings, games, hands
 from scorekeeper.rules.entries import PlayerEntry
 
 from .conftest import PHONE
@@ -282,7 +282,7 @@ def test_a_refused_save_stays_with_the_server_s_reason_until_it_is_dismissed(
     score_hand_1(page)
     expect(outbox(page)).to_contain_text("1 save waiting")
     with live_app.app_context():  # another phone ended the game meanwhile
-        games.end(games.load_game(game.game_id), "agreement")
+        endings.end(games.load_game(game.game_id), "agreement")
         db.session.commit()
 
     page.context.set_offline(False)
