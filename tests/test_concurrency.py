@@ -21,7 +21,7 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues
 from scorekeeper.models import Game, Hand, HandScore
-from scorekeeper.play import games, hands
+from scorekeeper.play import endings, games, hands
 
 # On PostgreSQL the threads share the `app` fixture's database (asked for at run time).
 pytestmark = pytest.mark.database
@@ -250,7 +250,7 @@ def test_failure_after_the_last_hand_is_written_keeps_none_of_it(client, started
     while games.current_hand(started).number < HANDS_PER_GAME:
         play_hand(started, [out(), tally(low=1), tally(high=1), tally(ace=1)])
     hand = games.current_hand(started)
-    fail_after(monkeypatch, games, "advance")  # the save that ends the game settles it
+    fail_after(monkeypatch, endings, "advance")  # the save that ends the game settles it
     before = database_rows()
 
     response = client.post(f"/games/{started.id}/hand/{hand.number}/score", data=report(1))
