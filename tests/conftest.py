@@ -46,9 +46,10 @@ SETTINGS = {
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark `database` every test on the app's database (the `app` fixture), the tests CI
-    repeats on PostgreSQL; browser tests and pure rule tests never reach it."""
+    repeats on PostgreSQL; browser tests and pure rule tests never reach it. Tests marked
+    `words` check a page's language, which no database changes: they run once."""
     for item in items:
-        if "app" in getattr(item, "fixturenames", ()):
+        if "app" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("words"):
             item.add_marker(pytest.mark.database)
 
 

@@ -29,6 +29,8 @@ from tests.test_game_endings import database_rows, scorer
 from tests.test_languages import GERMAN, SPANISH
 from tests.test_other_systems import buy, score, start
 
+pytestmark = pytest.mark.words
+
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 # Ann out, Bob 10, Cat 10, Dan 15 (Continental prices: 2-9 are 5, 10-K are 10).
 FOUR_HAND = [out(), tally(low=2), tally(high=1), tally(low=3)]

@@ -26,6 +26,8 @@ from scorekeeper.paper import PAPERS
 from scorekeeper.play import games
 from scorekeeper.rules.standings import MEASURES, RANKING_HINT
 
+pytestmark = pytest.mark.words
+
 SPANISH = {"Accept-Language": "es-CL,es;q=0.9,en;q=0.5"}
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
 TRANSLATED = [pytest.param(SPANISH, id="es"), pytest.param(GERMAN, id="de")]

@@ -26,6 +26,8 @@ from scorekeeper.rules.language import ENGLISH, speaking
 from tests.reading import english_left, visible_text
 from tests.rules.test_language import catalog
 
+pytestmark = pytest.mark.words
+
 LANGUAGES = [pytest.param(SPANISH, id="es"), pytest.param(GERMAN, id="de")]
 # Words a translated sheet shows as the English one does: the names of the players, the
 # league and its game, and the name of the file's format.

@@ -26,6 +26,8 @@ from scorekeeper.rules.entries import PlayerEntry
 from scorekeeper.rules.language import ENGLISH, speaking
 from tests.reading import english_left, visible_text
 
+pytestmark = pytest.mark.words
+
 SPANISH = {"Accept-Language": "es-CL,es;q=0.9"}
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
 LANGUAGES = {"es": SPANISH, "de": GERMAN}

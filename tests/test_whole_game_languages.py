@@ -22,6 +22,8 @@ from scorekeeper.models import League
 from scorekeeper.play import games
 from tests.reading import english_left, input_value, visible_text
 
+pytestmark = pytest.mark.words
+
 SPANISH = {"Accept-Language": "es-CL,es;q=0.9"}
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
 TABLES = {

@@ -20,7 +20,7 @@ from .conftest import ICON_FILE, PHONE, TIMEOUT_MS
 from .signing_in import OWNER, OWNER_PASSWORD
 from .test_outbox import LANDS_MS, forms_kept, outbox
 
-pytestmark = [pytest.mark.browser, pytest.mark.database]
+pytestmark = [pytest.mark.browser, pytest.mark.words]
 
 
 class Table(NamedTuple):
