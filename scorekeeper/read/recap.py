@@ -14,13 +14,11 @@ from scorekeeper.models import Game, Hand, League, Seat
 from scorekeeper.play import games
 from scorekeeper.read import standings, standings_page
 from scorekeeper.rules import limits
+from scorekeeper.rules.rating import move_written
 from scorekeeper.rules.standings import rank
 
-# A number as the edge writes it in the page's language, with a pattern of Babel's.
-Written = Callable[[int, str], str]
-# The rating and its move, written as the standings write them (standings/_rating.html).
-RATING_PATTERN = "0"
-MOVE_PATTERN = "+0;−0"
+# A rating as the edge writes it in the page's language (web/money.rating).
+Written = Callable[[int], str]
 
 
 def counted_game(game: Game) -> rules.CountedGame[int]:
@@ -72,14 +70,14 @@ def rating_part(
             steps = [step for step in pool.steps.get(player, ()) if step.game in games]
             if steps and steps[-1].rated:
                 moved = sum(step.move for step in steps)
-                rating = written(steps[-1].rating, RATING_PATTERN)
-                moves.append((name, rating, written(moved, MOVE_PATTERN)))
+                rating = written(steps[-1].rating)
+                moves.append((name, rating, move_written(moved, written)))
     return rules.rating_part(moves)
 
 
 def game_card(game: Game, day: str, written: Written) -> rules.Recap:
     """The recap card of a game that counts, `day` being the day it was played in words and
-    `written` how the page writes a number."""
+    `written` how the page writes a rating."""
     seats = sorted(game.seats, key=lambda seat: (seat.place or 0, seat.final_total or 0))
     players = [(seat.player_id, seat.player.name) for seat in seats]
     extra = (

@@ -8,7 +8,7 @@ player's START, and it shows from a player's RATED_AFTER-th game (docs/architect
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -70,6 +70,12 @@ def pool_of(result: GameResult, rating_by: str) -> str:
 def shown(rating: PlackettLuceRating) -> int:
     """The number shown for an openskill rating: START + SCALE x its ordinal, rounded."""
     return round(rating.ordinal(alpha=SCALE, target=START))
+
+
+def move_written(move: int, number: Callable[[int], str] = str) -> str:
+    """How far a rating moved, always signed: "+12", "−3", "+0"; the whole number written by
+    `number` (the web edge gives its language's)."""
+    return ("+" if move >= 0 else "\u2212") + number(abs(move))
 
 
 def rate(results: Iterable[GameResult], rating_by: str) -> dict[str, dict[int, list[Step]]]:

@@ -80,6 +80,8 @@ def register_blueprints(app: Flask) -> None:
     app.jinja_env.filters["day"] = dates.day_words
     app.jinja_env.filters["clock"] = dates.clock_words
     app.jinja_env.filters["names_listed"] = names_listed
+    app.jinja_env.filters["rating"] = money.rating
+    app.jinja_env.filters["rating_move"] = money.rating_move
 
     @app.errorhandler(400)
     def bad_request(error: HTTPException) -> tuple[str, int]:

@@ -7,7 +7,7 @@ from datetime import date
 from io import BytesIO
 
 from flask import Blueprint, abort, current_app, render_template, send_file, url_for
-from flask_babel import format_date, format_decimal, gettext
+from flask_babel import format_date, gettext
 from werkzeug.wrappers import Response
 
 from scorekeeper import rules
@@ -16,7 +16,7 @@ from scorekeeper.models import Game, League
 from scorekeeper.read import pdf, recap_image
 from scorekeeper.read import recap as recap_cards
 from scorekeeper.read.pdf_cache import key_of
-from scorekeeper.web import access, language
+from scorekeeper.web import access, language, money
 
 bp = Blueprint("recap", __name__)
 
@@ -26,7 +26,7 @@ DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 def game_recap(game: Game) -> rules.Recap:
     """The card of a game that counts, in the language of the request: the page's words and
     the picture's."""
-    return recap_cards.game_card(game, format_date(game.started_on, "long"), format_decimal)
+    return recap_cards.game_card(game, format_date(game.started_on, "long"), money.rating)
 
 
 def night_recap(league: League, day: date) -> tuple[rules.Recap | None, list[Game]]:
@@ -36,7 +36,7 @@ def night_recap(league: League, day: date) -> tuple[rules.Recap | None, list[Gam
     if not counted:
         return None, listed
     words = format_date(day, "long")
-    card = recap_cards.night_card(league, day, words, listed, counted, format_decimal)
+    card = recap_cards.night_card(league, day, words, listed, counted, money.rating)
     return card, listed
 
 

@@ -10,6 +10,7 @@ from scorekeeper.rules.rating import (
     GameResult,
     Step,
     family_name,
+    move_written,
     rate,
     rating_by_choices,
     rating_words,
@@ -168,3 +169,16 @@ def test_rating_words_say_how_it_works_and_how_it_is_pooled(rating_by, pools):
 
 def test_the_settings_choices():
     assert [key for key, _ in rating_by_choices()] == ["league", "family"]
+
+
+@pytest.mark.parametrize(
+    ("move", "number", "written"),
+    [
+        (12, str, "+12"),
+        (0, str, "+0"),
+        (-3, str, "\u22123"),
+        (-1204, lambda n: f"{n:,}", "\u22121,204"),
+    ],
+)
+def test_a_move_is_always_signed_with_its_number_written_by_the_edge(move, number, written):
+    assert move_written(move, number) == written
