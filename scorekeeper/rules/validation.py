@@ -7,6 +7,7 @@ import re
 from scorekeeper.rules import limits
 from scorekeeper.rules.dealing import contract_minimum
 from scorekeeper.rules.family import HAND_CELLS
+from scorekeeper.rules.fault_places import bonus_place, fault_place, group_place, hand_place
 from scorekeeper.rules.language import N_, _, ngettext
 from scorekeeper.rules.limits import bounded
 from scorekeeper.rules.mayi import most_cards_held, short_deal_words
@@ -113,50 +114,12 @@ def _check_texts(rs: RuleSet, errors: Errors) -> None:
         problem = limits.name_problem(text) if is_name else limits.text_problem(text)
         if problem:
             words = _("%(place)s: %(problem)s")
-            errors.append((path, words % {"place": _place(path), "problem": problem}))
+            errors.append((path, words % {"place": fault_place(path), "problem": problem}))
         elif len(text) > most:
             words = _("%(place)s: at most %(most)s characters, got %(count)s.")
-            errors.append((path, words % {"place": _place(path), "most": most, "count": len(text)}))
-
-
-# Each field a text check names, in words; those of a list with the entry's number.
-_FIELD_WORDS = {
-    "name": N_("Name"),
-    "key": N_("Key"),
-    "wild": N_("Wild cards"),
-    "ace_in_runs": N_("Aces in runs"),
-    "description": N_("Description"),
-}
-_ENTRY_WORDS = {
-    "hands": N_("Hand %(number)s"),
-    "prices": N_("Card group %(number)s"),
-    "extra_rules": N_("Other rules, line %(number)s"),
-    "deck_counts": N_("Decks row %(number)s"),
-    "bonuses": N_("Bonus %(number)s"),
-}
-
-
-def _place(path: str) -> str:
-    """A field path in words for a message: "hands[1].note" is "Hand 2"."""
-    head, _bracket, index = path.partition("[")
-    if not index:
-        return _(_FIELD_WORDS[head]) if head in _FIELD_WORDS else head
-    number = int(index.split("]")[0]) + 1
-    if head not in _ENTRY_WORDS:
-        return f"{head} {number}"
-    return _(_ENTRY_WORDS[head]) % {"number": number}
-
-
-def _hand(index: int) -> str:
-    return _("Hand %(number)s") % {"number": index + 1}
-
-
-def _group(label: str) -> str:
-    return _("Card group %(label)s") % {"label": repr(label)}
-
-
-def _bonus(label: str) -> str:
-    return _("Bonus %(label)s") % {"label": repr(label)}
+            errors.append(
+                (path, words % {"place": fault_place(path), "most": most, "count": len(text)})
+            )
 
 
 def _check_bounds(rs: RuleSet, errors: Errors) -> bool:
@@ -168,7 +131,7 @@ def _check_bounds(rs: RuleSet, errors: Errors) -> bool:
         errors.append(("hands", _("A game needs at least one hand.")))
     elif bounded(errors, "hands", len(rs.hands), limits.HANDS, _("Hands")):
         for index, hand in enumerate(rs.hands):
-            path, place = f"hands[{index}]", _hand(index)
+            path, place = f"hands[{index}]", hand_place(index)
             if f"{path}.cards_dealt" not in rs.unset:
                 bounded(errors, f"{path}.cards_dealt", hand.cards_dealt, limits.CARDS_DEALT, place)
             if hand.may_i_limit is not None:
@@ -182,14 +145,14 @@ def _check_bounds(rs: RuleSet, errors: Errors) -> bool:
                         bounded(errors, where, meld.length, limits.MELD_LENGTH, place)
     if bounded(errors, "deck_counts", len(rs.deck_counts), limits.DECK_ROWS, _("Decks")):
         for index, row in enumerate(rs.deck_counts):
-            path, place = f"deck_counts[{index}]", _place(f"deck_counts[{index}]")
+            path, place = f"deck_counts[{index}]", fault_place(f"deck_counts[{index}]")
             bounded(errors, f"{path}.min_players", row.min_players, limits.PLAYERS, place)
             bounded(errors, f"{path}.max_players", row.max_players, limits.PLAYERS, place)
             bounded(errors, f"{path}.decks", row.decks, limits.DECKS, place)
             bounded(errors, f"{path}.jokers", row.jokers, limits.JOKERS, place)
     if bounded(errors, "prices", len(rs.prices), limits.PRICE_GROUPS, _("Prices")):
         for index, group in enumerate(rs.prices):
-            place = _group(group.label[: limits.LONGEST["label"]])
+            place = group_place(group.label[: limits.LONGEST["label"]])
             bounded(errors, f"prices[{index}].points", group.points, limits.CARD_PRICE, place)
             if len(group.ranks) > len(RANKS):
                 words = _("%(place)s: more cards than a deck has.") % {"place": place}
@@ -209,7 +172,7 @@ def _check_bounds(rs: RuleSet, errors: Errors) -> bool:
     bounded(errors, "extra_rules", len(rs.extra_rules), limits.EXTRA_RULES, _("Other rules"))
     if bounded(errors, "bonuses", len(rs.bonuses), limits.BONUSES, _("Bonuses")):
         for index, bonus in enumerate(rs.bonuses):
-            place = _bonus(bonus.label[: limits.LONGEST["label"]])
+            place = bonus_place(bonus.label[: limits.LONGEST["label"]])
             bounded(errors, f"bonuses[{index}].points", bonus.points, limits.BONUS_POINTS, place)
     return len(errors) == before
 
@@ -226,7 +189,7 @@ def _check_other_bounds(rs: RuleSet, errors: Errors) -> bool:
             errors.append(
                 (
                     f"hands[{index}].blind_cards",
-                    words % {"place": _hand(index), "most": MOST_BLIND_CARDS},
+                    words % {"place": hand_place(index), "most": MOST_BLIND_CARDS},
                 )
             )
     if not 0 <= rs.may_i.price <= MOST_BUY_PRICE:
@@ -265,7 +228,7 @@ _TOO_SHORT = {
 
 
 def _check_hand(index: int, hand: HandRule, errors: Errors, unset: frozenset[str]) -> None:
-    path, place = f"hands[{index}]", _hand(index)
+    path, place = f"hands[{index}]", hand_place(index)
     melds_unset = f"{path}.melds" in unset
     if not hand.melds and not melds_unset:
         words = _("%(place)s: the contract needs at least one set or run.")
@@ -356,7 +319,7 @@ def _check_prices(rs: RuleSet, errors: Errors) -> None:
     seen_ranks: dict[str, str] = {}
     seen_labels: set[str] = set()
     for index, group in enumerate(rs.prices):
-        path, place = f"prices[{index}]", _group(group.label)
+        path, place = f"prices[{index}]", group_place(group.label)
         if not group.label.strip():
             words = _("Card group %(number)s needs a label.")
             errors.append((f"{path}.label", words % {"number": index + 1}))
@@ -394,7 +357,7 @@ def _check_bonuses(rs: RuleSet, errors: Errors) -> None:
             errors.append((path, _("Bonus %(number)s needs a label.") % {"number": index + 1}))
         elif bonus.label in taken:
             words = _("%(place)s: a card group or bonus has this label.")
-            errors.append((path, words % {"place": _bonus(bonus.label)}))
+            errors.append((path, words % {"place": bonus_place(bonus.label)}))
         taken.add(bonus.label)
 
 
