@@ -231,8 +231,10 @@ def test_a_league_of_a_thousand_games_and_a_hundred_players(client, make_league)
     big = make_league(name="Big", players=[f"Q{n:03}" for n in range(100)])
     settled_games(big, 1000, 8)
 
+    started = time.perf_counter()
     with Statements() as few:
         player_page(client, small, "P000")
+    floor = time.perf_counter() - started
     started = time.perf_counter()
     with Statements() as many:
         text = player_page(client, big, "Q000")
@@ -240,4 +242,6 @@ def test_a_league_of_a_thousand_games_and_a_hundred_players(client, make_league)
 
     assert len(many.seen) == len(few.seen)
     assert page_rivals(text) == rivals_from_file(big, "Q000")
-    assert took < 2  # generous on a shared machine; about a tenth of that when quiet
+    # Against the three-game league's first visit in the same run, so a busy machine slows
+    # both: about 2.5 times as long when quiet.
+    assert took < 10 * floor
