@@ -49,7 +49,7 @@
   function value(input) { return input ? bounded(input.value, mostCards) || 0 : 0; }
 
   function canMake(total) {
-    // Mirrors rules.PossibleTotals.allows.
+    // Mirrors rules.scoring.PossibleTotals.allows.
     if (step === 0) return total === 0;
     return total % step === 0 && gaps.indexOf(total) < 0;
   }
@@ -78,7 +78,7 @@
       entry.cards += count;
       entry.tallied += count * whole(input.dataset.price);
     });
-    // Mirrors rules.bonus_points: each bonus ticked counts once, at its points (below zero
+    // Mirrors rules.bonuses.bonus_points: each bonus ticked counts once, at its points (below zero
     // for a reward).
     ticks.forEach(function (input) {
       if (take(input, mostCards) === 0) return;
@@ -91,7 +91,7 @@
   }
 
   function score(entry) {
-    // Mirrors rules.entry_score: the cards (or the typed total), the bonuses, short cards,
+    // Mirrors rules.entries.entry_score: the cards (or the typed total), the bonuses, short cards,
     // the penalty. A number the server would refuse makes no score.
     if (entry.noScore || entry.invalid) return null;
     var held = entry.out ? 0 : (entry.typed !== null ? entry.typed : entry.tallied);

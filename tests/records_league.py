@@ -21,7 +21,9 @@ from scorekeeper.extensions import db
 from scorekeeper.league import leagues, rulesets
 from scorekeeper.models import Account, Game, League
 from scorekeeper.play import games, hands, interruptions, mayi
-from scorekeeper.rules import Bonus, PlayerEntry, preset
+from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import Bonus
 
 # Carioca with a family's two bonuses, below zero: a game total can end below zero.
 OUT_IN_ONE = Bonus("Out in one go", -30, out_only=True)

@@ -10,17 +10,15 @@ from datetime import date
 
 from conftest import loaded, out, play_hand, tally
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues, rulesets, settings
 from scorekeeper.models import Account, Game, League
 from scorekeeper.play import games, interruptions
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.ruleset import Payouts, Settlement
 
 MISSING = PlayerEntry(no_score=True)
-PENNIES = rules.Settlement(
-    (rules.Payouts(4, (6, 2, -2, -6)), rules.Payouts(5, (8, 4, 0, -4, -8))), "winner"
-)
+PENNIES = Settlement((Payouts(4, (6, 2, -2, -6)), Payouts(5, (8, 4, 0, -4, -8))), "winner")
 
 
 def entry(points: int | PlayerEntry) -> PlayerEntry:

@@ -24,13 +24,15 @@ from flask import Flask
 from sqlalchemy import select, update
 from werkzeug.routing import Rule
 
-from scorekeeper import create_app, rules
+from scorekeeper import create_app
 from scorekeeper.commands import demo
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues, passcodes, rulesets, tries
 from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Account, Game, HandScore, JoinedPhone, League, LoginAttempt
 from scorekeeper.play import games, mayi, proposals
+from scorekeeper.rules.dealing import hand_count
+from scorekeeper.rules.presets import preset
 from scorekeeper.web import access
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,13 +160,13 @@ def build_side(owner: Account, name: str, players: tuple[str, ...]) -> Side:
     link, a passcode."""
     league = leagues.create_league(name, "continental", owner)
     people = [leagues.add_player(league, player) for player in players]
-    rulesets.copy_ruleset(league, rules.preset("continental"), "House rules")
+    rulesets.copy_ruleset(league, preset("continental"), "House rules")
     season = league_settings.add_season(league, "Year", date(2026, 1, 1), date(2026, 12, 31))
     token = league_settings.share(league)
     passcodes.set_passcode(league, PASSCODE)
     finished = games.start_game(league, league.rulesets[0], people[:4], 0, today=FINISHED_ON)
     db.session.commit()
-    for _ in range(rules.hand_count(finished.rules)):
+    for _ in range(hand_count(finished.rules)):
         play_hand(finished, [out(), tally(low=1), tally(high=1), tally(ace=1)])
     game = games.start_game(league, league.rulesets[0], people[:4], 0, today=date(2026, 3, 1))
     db.session.commit()

@@ -10,11 +10,12 @@ from dataclasses import replace
 
 from sqlalchemy import func, select
 
-from scorekeeper import exchange, rules
+from scorekeeper import exchange
 from scorekeeper.extensions import db
 from scorekeeper.league import rulesets
 from scorekeeper.models import Game, GameStatus, HandState, League, MayIClaim
 from scorekeeper.play import games
+from scorekeeper.rules.ruleset import Payouts, Settlement
 from tests.test_other_systems import OUT, buy, filled_buying_rules, raw, score, start, text_of
 from tests.test_share import assert_read_only, share
 
@@ -29,7 +30,7 @@ def family_buying(make_league, incomplete_game_rule: bool = True) -> tuple[Leagu
     rs = filled_buying_rules()
     rs = replace(
         rs,
-        settlement=rules.Settlement((rules.Payouts(4, (6, 2, -2, -6)),), "winner"),
+        settlement=Settlement((Payouts(4, (6, 2, -2, -6)),), "winner"),
         fairness=replace(rs.fairness, incomplete_game=incomplete_game_rule),
     )
     record = rulesets.copy_ruleset(league, rs, "Our buying")

@@ -15,7 +15,7 @@ from reading import markup, visible_text
 from rows import stored_rows
 from sqlalchemy import func, select
 
-from scorekeeper import exchange, rules
+from scorekeeper import exchange
 from scorekeeper.commands import demo
 from scorekeeper.extensions import db
 from scorekeeper.league import accounts, leagues, rulesets
@@ -23,6 +23,7 @@ from scorekeeper.league import settings as league_settings
 from scorekeeper.models import Game, League, LeagueRuleSet, ProposedCorrection
 from scorekeeper.play import games, hands, interruptions, mayi, proposals
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.presets import preset
 
 NO_SCORE = PlayerEntry(no_score=True)
 
@@ -71,7 +72,7 @@ def rich_league() -> League:
         league, league.name, "points", [3, 2, 1], 2, "Letter", "America/Chicago", rating_by="family"
     )
     league_settings.add_season(league, "Spring", date(2026, 3, 1), date(2026, 5, 31))
-    deuces = rulesets.copy_ruleset(league, rules.preset("may-i-deuces"), "Deuces at Gran's")
+    deuces = rulesets.copy_ruleset(league, preset("may-i-deuces"), "Deuces at Gran's")
     db.session.commit()
 
     # A: claims, an empty stock, a posted missing score, a free and a late correction, a

@@ -11,11 +11,12 @@ from conftest import hand_data, loaded, out, play_hand, tally
 from reading import visible_text
 from sqlalchemy import func, select
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.league import passcodes
 from scorekeeper.models import Correction, Game, GameStatus
 from scorekeeper.play import games, interruptions
+from scorekeeper.rules.fairness import FAIRNESS_WORDS
+from scorekeeper.rules.storage import ruleset_to_dict
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 ON_OFF = pytest.mark.parametrize("rule_on", [True, False], ids=["rule-on", "rule-off"])
@@ -24,9 +25,7 @@ ON_OFF = pytest.mark.parametrize("rule_on", [True, False], ids=["rule-on", "rule
 def with_rule(game: Game, name: str, on: bool) -> Game:
     """The game with one fairness switch of its own copy of the rules set on or off."""
     rs = game.rules
-    game.rules_data = rules.ruleset_to_dict(
-        replace(rs, fairness=replace(rs.fairness, **{name: on}))
-    )
+    game.rules_data = ruleset_to_dict(replace(rs, fairness=replace(rs.fairness, **{name: on})))
     db.session.commit()
     return loaded(game)
 
@@ -184,8 +183,8 @@ def test_a_suspended_game_goes_on_on_the_terms_the_rules_keep(
 @pytest.mark.parametrize("name", ["missing_score", "incomplete_game", "suspension", "corrections"])
 def test_rulings_page_and_sheet_list_only_the_rules_in_force(client, make_game, name):
     game = with_rule(make_game(players=FOUR), name, False)
-    words = rules.FAIRNESS_WORDS[name]
-    others = [w for key, w in rules.FAIRNESS_WORDS.items() if key != name]
+    words = FAIRNESS_WORDS[name]
+    others = [w for key, w in FAIRNESS_WORDS.items() if key != name]
 
     for path in (f"/games/{game.id}/rulings", f"/games/{game.id}/sheet/print"):
         text = visible_text(client.get(path))

@@ -292,7 +292,7 @@ def test_rulings_page_is_searchable(client, make_game):
 
 
 def _typed(points: int):
-    from scorekeeper.rules import PlayerEntry
+    from scorekeeper.rules.entries import PlayerEntry
 
     return PlayerEntry(typed_total=points)
 

@@ -15,11 +15,14 @@ from fractions import Fraction
 
 import pytest
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
 from scorekeeper.play import games, interruptions
-from scorekeeper.rules import PlayerEntry
+from scorekeeper.rules.dealing import going_out_words, stock_words
+from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.mayi import may_i_words
+from scorekeeper.rules.ruleset import RuleSet
+from scorekeeper.rules.storage import ruleset_to_dict
 from scorekeeper.web import money
 from tests.conftest import loaded, out, play_hand, tally
 from tests.reading import english_left, visible_text
@@ -76,7 +79,7 @@ def game(make_game) -> Game:
 
 def without_rule(game: Game, **switches: bool) -> None:
     rs = game.rules
-    game.rules_data = rules.ruleset_to_dict(replace(rs, fairness=replace(rs.fairness, **switches)))
+    game.rules_data = ruleset_to_dict(replace(rs, fairness=replace(rs.fairness, **switches)))
     db.session.commit()
 
 
@@ -365,13 +368,13 @@ def test_a_game_suspended_over_new_year_says_so_in_the_language(
 # --- the rulings ---
 
 
-def played_words(rs: rules.RuleSet) -> tuple[str, ...]:
+def played_words(rs: RuleSet) -> tuple[str, ...]:
     """The sentences the rules of dealing and of May I? give the rulings (translated by their
     own part), in English."""
     return (
-        rules.stock_words(rs.stock),
-        *(rules.going_out_words(rs, n) for n in range(1, len(rs.hands) + 1)),
-        *rules.may_i_words(rs.may_i, len(rs.hands)),
+        stock_words(rs.stock),
+        *(going_out_words(rs, n) for n in range(1, len(rs.hands) + 1)),
+        *may_i_words(rs.may_i, len(rs.hands)),
     )
 
 

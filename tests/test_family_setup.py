@@ -14,10 +14,12 @@ from reading import markup, visible_text
 from sqlalchemy import select
 from test_other_systems import shown_values, start
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League
 from scorekeeper.models import LeagueRuleSet as RuleSet
+from scorekeeper.rules.dealing import contract_words, minimum_cards
+from scorekeeper.rules.mayi import most_cards_held
+from scorekeeper.rules.ruleset import RANKS
 
 FAMILY = ("Mom", "Dad", "Amy", "Ben")
 # One family's table of the lost cells: hand 12 and 13 ask for 16 cards from 12 dealt,
@@ -53,7 +55,7 @@ def fill_marked(shown: dict[str, str], marked: set[str]) -> dict[str, str]:
             name = f"hands-{i}-{cell}"
             if name in marked and not shown[name]:
                 shown[name] = value
-    for rank in rules.RANKS:
+    for rank in RANKS:
         shown[f"price_{rank}"] = "15" if rank in ("A", "JOKER") else "5"
     shown["settlement_schedule"] = "4 players: +6, +2, -2, -6"
     return shown
@@ -84,7 +86,7 @@ def test_a_shown_value_is_confirmed_by_saving_it(client, make_league, typed):
     db.session.expire_all()
     rs = db.session.get(RuleSet, record.id).rules
     assert "hands[13].melds" not in rs.unset
-    assert rules.contract_words(rs, 14) == "1 pair"
+    assert contract_words(rs, 14) == "1 pair"
     # The cells still blank stay the family's.
     assert "hands[0].melds" in rs.unset and "hands[13].cards_dealt" in rs.unset
 
@@ -178,7 +180,7 @@ def test_a_family_of_four_sets_up_the_buying_game_and_starts_it(client, make_lea
     db.session.expire_all()
     rs = db.session.get(RuleSet, record.id).rules
     assert rs.unset == ()
-    assert rules.contract_words(rs, 14) == "1 pair"
-    assert rules.most_cards_held(rs, 12) == 17 and rules.minimum_cards(rs, 12) == 16
+    assert contract_words(rs, 14) == "1 pair"
+    assert most_cards_held(rs, 12) == 17 and minimum_cards(rs, 12) == 16
     game = start(client, league, db.session.get(RuleSet, record.id), list(FAMILY))
     assert game.ruleset_id == record.id and len(game.seats) == 4

@@ -14,7 +14,6 @@ from pypdf import PdfReader
 from reading import page, totals
 from sqlalchemy import func, select
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     Correction,
@@ -27,6 +26,7 @@ from scorekeeper.models import (
     Seat,
 )
 from scorekeeper.play import games, interruptions
+from scorekeeper.rules.storage import ruleset_to_dict
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 # Ann out, Bob 10, Cat 10, Dan 15 (Continental prices: 2-9 are 5, 10-K are 10).
@@ -184,7 +184,7 @@ def test_the_table_ends_the_game_only_when_everyone_agrees(app, game):
 
 def test_without_the_incomplete_game_rule_the_totals_stand(client, game):
     rs = game.rules
-    game.rules_data = rules.ruleset_to_dict(
+    game.rules_data = ruleset_to_dict(
         replace(rs, fairness=replace(rs.fairness, incomplete_game=False))
     )
     db.session.commit()

@@ -9,11 +9,12 @@ from conftest import hand_data, loaded
 from reading import input_value, markup
 from sqlalchemy import select
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.hand import count_field_names, folded_groups, more_cards_words
 from scorekeeper.models import Game, HandScore
 from scorekeeper.play import games
+from scorekeeper.rules import presets
+from scorekeeper.rules.scoring import hand_prices, report_groups
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 
@@ -41,7 +42,7 @@ FOUR = ("Ann", "Bob", "Cat", "Dan")
 )
 # fmt: on
 def test_which_price_groups_show_at_once(preset, hand, shown, words):
-    groups = rules.report_groups(rules.preset(preset), hand)
+    groups = report_groups(presets.preset(preset), hand)
     folded = folded_groups(groups)
 
     assert tuple(group.label for group in groups if group not in folded) == shown
@@ -63,7 +64,7 @@ def progressive_data(game: Game, players: list[dict[str, str]]) -> dict[str, str
     """The hand form of the hand in play as a browser sends it: every count field of its
     prices, zero unless given."""
     hand = games.current_hand(loaded(game))
-    names = count_field_names(rules.hand_prices(game.rules, hand.number))
+    names = count_field_names(hand_prices(game.rules, hand.number))
     data = {k: v for k, v in hand_data(hand, [{}] * len(players)).items() if "_cards_" not in k}
     for i, given in enumerate(players):
         data.update({f"p{i}_{name}": "0" for name in names})

@@ -20,7 +20,8 @@ from scorekeeper.extensions import db
 from scorekeeper.forms.hand import HandForm
 from scorekeeper.models import Game, GameStatus, League
 from scorekeeper.play import games
-from scorekeeper.rules import Bonus
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import Bonus
 
 DOWN_AND_OUT = "Down and out in one turn"
 
@@ -102,7 +103,7 @@ def test_the_rules_pages_offer_each_preset_with_its_description(client, make_lea
     for page in (client.get("/"), client.get(f"/leagues/{league.id}/rules/new")):
         text = visible_text(page)
         for key in ("carioca", "continental-spain", "contract-romme"):
-            assert games.rules.preset(key).description in text
+            assert preset(key).description in text
 
 
 def test_going_down_and_out_in_one_turn_scores_below_zero_to_the_end(client, app, make_league):

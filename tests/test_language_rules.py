@@ -18,10 +18,13 @@ from sqlalchemy import select
 from test_other_systems import OUT, hand_post, shown_values
 from test_rulesets import copy_rules, edit_url
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, HandScore, League
 from scorekeeper.play import games
+from scorekeeper.rules import presets
+from scorekeeper.rules.fairness import fairness_in_force
+from scorekeeper.rules.family import start_refusal
+from scorekeeper.rules.storage import ruleset_to_dict
 from tests.reading import english_left, visible_text
 
 ENGLISH = {"Accept-Language": "en"}
@@ -160,7 +163,7 @@ def test_a_new_game_of_rules_still_to_fill_in_says_which_in_spanish(client, make
     english, translated = new_game(client, league, ["Ann", "Bob", "Cat"], SPANISH, "buying")
 
     assert english.status_code == translated.status_code == 422
-    refusal = rules.start_refusal(rules.preset("buying"), 3)
+    refusal = start_refusal(presets.preset("buying"), 3)
     assert refusal in visible_text(english)
     assert rules_left(english, translated, [refusal]) == []
     assert (
@@ -200,11 +203,11 @@ def test_the_rules_printed_with_a_sheet_speak_the_language(
         # of a league prints the rules all the same.
         league = make_league(preset=preset)
         path = f"/leagues/{league.id}/blank/print?ruleset={league.rulesets[0].id}"
-        fairness = rules.fairness_in_force(rules.preset(preset))
+        fairness = fairness_in_force(presets.preset(preset))
     else:
         game = make_game(players=NAMES, preset=preset)
         path = f"/games/{game.id}/blank"
-        fairness = rules.fairness_in_force(game.rules)
+        fairness = fairness_in_force(game.rules)
     english, translated = both(client, path, headers)
     assert english.status_code == translated.status_code == 200
 
@@ -220,7 +223,7 @@ def test_the_rules_printed_with_a_sheet_speak_the_language(
 def test_a_sheet_with_wild_ranks_prints_the_hands_special_rules_too(client, make_game):
     game = make_game(players=NAMES, preset="progressive")
     first = replace(game.rules.hands[0], note="Oma deals with her eyes closed.")
-    game.rules_data = rules.ruleset_to_dict(replace(game.rules, hands=(first, *game.rules.hands[1:])))
+    game.rules_data = ruleset_to_dict(replace(game.rules, hands=(first, *game.rules.hands[1:])))
     db.session.commit()
 
     shown = visible_text(rules_section(client.get(f"/games/{game.id}/blank", headers=SPANISH)))

@@ -17,13 +17,19 @@ from reading import english_left, markup, visible_text
 from test_family_setup import FAMILY, copy_buying
 from test_rulesets import shown_values
 
-from scorekeeper import exchange, rules, zones
+from scorekeeper import exchange, zones
 from scorekeeper.extensions import db
 from scorekeeper.league import passcodes
 from scorekeeper.league.passphrases import WORDS
 from scorekeeper.models import Game, JoinedPhone, League, LeagueRuleSet, LoginAttempt
 from scorekeeper.paper import PAPERS
 from scorekeeper.play import games
+from scorekeeper.rules.contracts import rank_name
+from scorekeeper.rules.dealing import GOING_OUT_WORDS, contract_words, stock_words
+from scorekeeper.rules.fairness import FAIRNESS_WORDS
+from scorekeeper.rules.family import family_gaps, gap_words
+from scorekeeper.rules.presets import PRESETS
+from scorekeeper.rules.ruleset import JOKER, STOCK_KINDS, StockPolicy
 from scorekeeper.rules.standings import MEASURES, RANKING_HINT
 
 pytestmark = pytest.mark.words
@@ -46,16 +52,16 @@ def elsewhere() -> set[str]:
     rules' sentences (fairness, ways out, the stock, ranking, contracts, card names, the cells
     a family sets), the paper sizes and the zones' places; and what a rule set stores as
     written (a preset's own rules)."""
-    shown = {*MEASURES.values(), RANKING_HINT, *rules.FAIRNESS_WORDS.values()}
-    shown |= {*rules.GOING_OUT_WORDS.values(), rules.rank_name(rules.JOKER)}
-    shown |= {rules.stock_words(rules.StockPolicy(kind)) for kind in rules.STOCK_KINDS}
+    shown = {*MEASURES.values(), RANKING_HINT, *FAIRNESS_WORDS.values()}
+    shown |= {*GOING_OUT_WORDS.values(), rank_name(JOKER)}
+    shown |= {stock_words(StockPolicy(kind)) for kind in STOCK_KINDS}
     shown |= {paper.label for paper in PAPERS}
     shown |= {zones.zone_label(name) for name in zones.zone_names()}
-    for rs in rules.PRESETS.values():
+    for rs in PRESETS.values():
         shown.add(" ".join(" ".join(rs.extra_rules).split()))
-        shown |= {f"{k} · {rules.contract_words(rs, k)}" for k in range(1, len(rs.hands) + 1)}
-        shown |= {rules.gap_words(path) for path in rs.unset}
-        shown |= {gap.place for gap in rules.family_gaps(rs) if not gap.cell}
+        shown |= {f"{k} · {contract_words(rs, k)}" for k in range(1, len(rs.hands) + 1)}
+        shown |= {gap_words(path) for path in rs.unset}
+        shown |= {gap.place for gap in family_gaps(rs) if not gap.cell}
     return shown
 
 

@@ -10,10 +10,11 @@ import pytest
 from reading import markup, visible_text
 from sqlalchemy import func, select
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import League, LeagueRuleSet, Player
 from scorekeeper.play import interruptions
+from scorekeeper.rules.presets import PRESETS
+from scorekeeper.rules.storage import ruleset_to_dict
 
 
 def count(model) -> int:
@@ -36,8 +37,8 @@ def test_league_is_created_with_its_own_copy_of_the_chosen_preset(client):
     assert league.name == "The Smiths"
     [ruleset] = league.rulesets
     assert ruleset.preset_key == "liverpool"
-    assert ruleset.data == rules.ruleset_to_dict(rules.PRESETS["liverpool"])
-    assert ruleset.rules == rules.PRESETS["liverpool"]
+    assert ruleset.data == ruleset_to_dict(PRESETS["liverpool"])
+    assert ruleset.rules == PRESETS["liverpool"]
     shown = visible_text(client.get(response.location))
     assert "League “The Smiths” created. Add its players next." in shown
     assert "Liverpool" in shown
@@ -50,7 +51,7 @@ def test_each_league_gets_a_rule_set_row_of_its_own(client):
     rows = db.session.scalars(select(LeagueRuleSet).order_by(LeagueRuleSet.id)).all()
     assert len(rows) == 2
     assert rows[0].league_id != rows[1].league_id
-    assert rows[0].data == rows[1].data == rules.ruleset_to_dict(rules.PRESETS["continental"])
+    assert rows[0].data == rows[1].data == ruleset_to_dict(PRESETS["continental"])
 
 
 # fmt: off

@@ -11,11 +11,12 @@ import pytest
 from reading import totals, visible_text
 from sqlalchemy import select
 
-from scorekeeper import exchange, rules
+from scorekeeper import exchange
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
 from scorekeeper.play import games
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.storage import ruleset_to_dict
 from tests.conftest import loaded, play_hand
 
 FAMILY = ("Mom", "Dad", "Amy", "Ben")
@@ -130,7 +131,7 @@ def test_a_player_who_left_is_listed_apart_and_never_leads(client, ben_leaves, a
 def test_a_leaver_is_ranked_as_ever_when_their_total_simply_stands(client, make_game):
     game = make_game(players=FAMILY, preset="six-hands", first_dealer=0)
     rs = game.rules
-    game.rules_data = rules.ruleset_to_dict(
+    game.rules_data = ruleset_to_dict(
         replace(rs, fairness=replace(rs.fairness, incomplete_game=False))
     )
     db.session.commit()

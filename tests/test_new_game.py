@@ -8,10 +8,11 @@ import pytest
 from reading import markup, visible_text
 from sqlalchemy import func, select
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, HandState, League, Player
 from scorekeeper.play import games
+from scorekeeper.rules.presets import PRESETS
+from scorekeeper.rules.storage import ruleset_to_dict
 
 NINE = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
 
@@ -288,7 +289,7 @@ def test_game_keeps_its_rules_when_the_leagues_rules_change(client, make_league)
     ruleset = league.rulesets[0]
     seating(client, league, order_of(league, "Ann", "Bob", "Cat", "Dan"), "start", "0")
     game = db.session.scalars(select(Game)).one()
-    copied = rules.ruleset_to_dict(rules.PRESETS["continental"])
+    copied = ruleset_to_dict(PRESETS["continental"])
 
     ruleset.data = {**ruleset.data, "name": "Grandma's rules", "short_card_penalty": 25}
     db.session.commit()

@@ -15,12 +15,16 @@ from rows import stored_rows
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.hand import HandForm
 from scorekeeper.models import Game, GameStatus, Hand, HandScore, League, Seat
 from scorekeeper.models import LeagueRuleSet as RuleSet
 from scorekeeper.play import games
+from scorekeeper.rules import ruleset
+from scorekeeper.rules.contracts import groups_by_price
+from scorekeeper.rules.dealing import contract_words
+from scorekeeper.rules.mayi import blind_cards, may_i_limit
+from scorekeeper.rules.presets import preset
 
 OUT = "out"
 
@@ -222,7 +226,7 @@ def fill_buying_rules(client, league: League) -> RuleSet:
         if not shown[f"hands-{i}-may_i_limit"]:
             shown[f"hands-{i}-may_i_limit"] = "1"
     prices = {"A": 15, "10": 10, "J": 10, "Q": 10, "K": 10, "JOKER": 25}
-    for rank in rules.RANKS:
+    for rank in ruleset.RANKS:
         shown[f"price_{rank}"] = str(prices.get(rank, 5))
     shown["settlement_schedule"] = "3 players: +4, 0, -4\n4 players: +6, +2, -2, -6"
     shown["kitty_split"] = "two_thirds"
@@ -231,8 +235,8 @@ def fill_buying_rules(client, league: League) -> RuleSet:
     db.session.expire_all()
     rs = db.session.get(RuleSet, record.id).rules
     assert rs.unset == ()
-    assert rules.contract_words(rs, 14) == "1 pair + 2 sets"
-    assert rules.blind_cards(rs, 12) == 1 and rules.may_i_limit(rs, 12) == 2
+    assert contract_words(rs, 14) == "1 pair + 2 sets"
+    assert blind_cards(rs, 12) == 1 and may_i_limit(rs, 12) == 2
     return db.session.get(RuleSet, record.id)
 
 
@@ -340,15 +344,15 @@ def test_a_whole_buying_game(client, app, make_league):
 # --- The league file ---
 
 
-def filled_buying_rules() -> rules.RuleSet:
+def filled_buying_rules() -> ruleset.RuleSet:
     """The buying game with the cells a family fills in (as in the page test above)."""
     from dataclasses import replace
 
-    rs = rules.preset("buying")
+    rs = preset("buying")
     hands = tuple(
         replace(
             hand,
-            melds=hand.melds + (rules.Meld("set", 3),) * 2,
+            melds=hand.melds + (ruleset.Meld("set", 3),) * 2,
             cards_dealt=10,
             may_i_limit=1 if hand.may_i_limit is None else hand.may_i_limit,
         )
@@ -358,8 +362,8 @@ def filled_buying_rules() -> rules.RuleSet:
     return replace(
         rs,
         hands=hands,
-        prices=rules.groups_by_price({r: prices.get(r, 5) for r in rules.RANKS}),
-        settlement=rules.Settlement((rules.Payouts(3, (4, 0, -4)),), "winner"),
+        prices=groups_by_price({r: prices.get(r, 5) for r in ruleset.RANKS}),
+        settlement=ruleset.Settlement((ruleset.Payouts(3, (4, 0, -4)),), "winner"),
         unset=(),
     )
 
@@ -455,7 +459,7 @@ def test_the_family_may_say_its_blank_buy_limits_mean_no_limit(client, make_leag
     for i in range(15):
         shown[f"hands-{i}-contract"] = "2 sets"
         shown[f"hands-{i}-cards_dealt"] = "10"
-    for rank in rules.RANKS:
+    for rank in ruleset.RANKS:
         shown[f"price_{rank}"] = "5"
     shown["settlement_schedule"] = "4 players: +6, +2, -2, -6"
     if open_limits:
@@ -465,7 +469,7 @@ def test_the_family_may_say_its_blank_buy_limits_mean_no_limit(client, make_leag
 
     db.session.expire_all()
     rs = db.session.get(RuleSet, record.id).rules
-    assert [rules.may_i_limit(rs, n) for n in (1, 11, 12, 13, 14, 15)] == [
+    assert [may_i_limit(rs, n) for n in (1, 11, 12, 13, 14, 15)] == [
         None,
         None,
         2,

@@ -10,12 +10,13 @@ from datetime import date
 import pytest
 from conftest import out, play_hand, tally
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.league import rulesets
 from scorekeeper.models import Game, League, Player
 from scorekeeper.play import games, interruptions
+from scorekeeper.rules.dealing import hand_count
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.presets import preset
 
 
 def entry(points: int) -> PlayerEntry:
@@ -240,7 +241,7 @@ def test_a_player_of_another_league_is_not_found_through_this_league(client, lea
 
 def play_out(game: Game, points: Sequence[int]) -> None:
     """Play every hand of the game: the first player goes out, the others hold `points`."""
-    for _ in range(rules.hand_count(game.rules)):
+    for _ in range(hand_count(game.rules)):
         play_hand(game, [out(), *(PlayerEntry(typed_total=p) for p in points)])
 
 
@@ -248,8 +249,8 @@ def test_contracts_are_kept_apart_by_rule_set(client, make_league):
     # Ben plays hand 1 under three rule sets: its contract differs in each, so it is three
     # rows under three names, never "hand 1, played 3 times" under the first game's words.
     league = make_league(players=("Ann", "Ben", "Cat", "Dan"))
-    progressive = rulesets.copy_ruleset(league, rules.preset("progressive"), "Progressive")
-    six = rulesets.copy_ruleset(league, rules.preset("six-hands"), "Six hands")
+    progressive = rulesets.copy_ruleset(league, preset("progressive"), "Progressive")
+    six = rulesets.copy_ruleset(league, preset("six-hands"), "Six hands")
     seated = sorted(league.players, key=lambda p: ("Ben", "Ann", "Cat", "Dan").index(p.name))
     for record in (league.rulesets[0], progressive, six):
         game = games.start_game(league, record, seated, 0, date(2025, 3, 1))

@@ -16,13 +16,13 @@ from flask import Response
 from test_languages import GERMAN, SPANISH, page_language, set_league_language, stored
 from test_sheets import FOUR, play, poppler, read_pdf
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import League
 from scorekeeper.play import games, hands, interruptions
 from scorekeeper.read import scoresheet
 from scorekeeper.rules.entries import PlayerEntry
 from scorekeeper.rules.language import ENGLISH, speaking
+from scorekeeper.rules.missing_score import posted_score_note
 from tests.reading import english_left, visible_text
 from tests.rules.test_language import catalog
 
@@ -128,7 +128,7 @@ def test_a_game_s_sheet_in_play_speaks_the_language(client, make_game, headers, 
     text = visible_text(client.get(path, headers=headers))
     assert all(words in text for words in shown), text
     # The missing-score rule's note is the fairness rules' words.
-    theirs = (f": {rules.posted_score_note()}",)
+    theirs = (f": {posted_score_note()}",)
     assert left_in_english(client, path, headers, theirs) == []
 
 

@@ -15,7 +15,7 @@ from conftest import out, play_hand
 from openskill.models import PlackettLuce
 from reading import visible_text
 
-from scorekeeper import exchange, rules
+from scorekeeper import exchange
 from scorekeeper.commands import demo
 from scorekeeper.extensions import db
 from scorekeeper.league import rulesets
@@ -24,6 +24,8 @@ from scorekeeper.play import games, hands, interruptions
 from scorekeeper.read import standings_page
 from scorekeeper.read.ratings import league_ratings
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.storage import ruleset_to_dict
 
 # The number shown, as docs/architecture.md gives it: 1200 + 25 x openskill's ordinal.
 START, SCALE = 1200, 25
@@ -154,7 +156,7 @@ def league(make_league) -> League:
     """Counted games of three to five under two families of rules, shared places, a leaver
     given a place by the rule, a discarded game, and a game still at the table."""
     league = make_league(players=("Ann", "Bob", "Cat", "Dan", "Eve"))
-    rulesets.copy_ruleset(league, rules.preset("may-i-deuces"), "Deuces at Gran's")
+    rulesets.copy_ruleset(league, preset("may-i-deuces"), "Deuces at Gran's")
     db.session.commit()
     play_game(league, FOUR, (0, 10, 20, 30), date(2025, 3, 1))
     play_game(league, FOUR, (20, 0, 10, 30), date(2025, 3, 1))
@@ -399,7 +401,7 @@ def settled_games(league: League, count: int) -> None:
     8 of the league's players, some places shared, two families of rules, several games a
     day; every tenth discarded and every fifteenth still at the table."""
     players = sorted(league.players, key=lambda p: p.id)
-    families = [league.rulesets[0].data, rules.ruleset_to_dict(rules.preset("may-i-deuces"))]
+    families = [league.rulesets[0].data, ruleset_to_dict(preset("may-i-deuces"))]
     for n in range(count):
         size = 3 + n % 6
         seated = [players[(n * 5 + i * 7) % len(players)] for i in range(size)]

@@ -15,11 +15,12 @@ from flask_babel import force_locale
 from PIL import Image
 from reading import markup, visible_text
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
 from scorekeeper.play import interruptions
 from scorekeeper.read import recap_image
+from scorekeeper.rules.recap import Recap
+from scorekeeper.rules.storage import ruleset_to_dict
 from scorekeeper.views import recap as recap_views
 
 NIGHT = date(2026, 3, 14)
@@ -51,7 +52,7 @@ def card_text(response) -> str:
     return visible_text(Response(found.group(0)))
 
 
-def recap_in(app, game: Game, language: str) -> rules.Recap:
+def recap_in(app, game: Game, language: str) -> Recap:
     """The card as the one function of the page and the picture words it, in `language`."""
     with app.test_request_context("/"):
         app.preprocess_request()  # the rules speak the request's language from here
@@ -154,7 +155,7 @@ def test_a_posted_total_is_said_beside_its_player_on_the_page_and_the_picture(
 def test_a_game_ended_early_says_so_on_its_card(client, make_game):
     game = make_game(players=FOUR, started_on=NIGHT)
     rs = game.rules
-    game.rules_data = rules.ruleset_to_dict(
+    game.rules_data = ruleset_to_dict(
         replace(rs, fairness=replace(rs.fairness, incomplete_game=False))
     )
     db.session.commit()

@@ -13,11 +13,11 @@ from reading import english_left, visible_text
 from records_reading import page_records, records_from_file
 from sqlalchemy import select
 
-from scorekeeper import rules
 from scorekeeper.commands.demo import ensure_demo_league
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League, Player
 from scorekeeper.play import games, hands
+from scorekeeper.rules.record_words import records_words
 
 
 def records_page(client, league: League, season: str | None = None, **headers) -> str:
@@ -69,7 +69,7 @@ def test_every_record_of_a_league_of_every_shape(client, league):
 def test_the_page_says_what_counts_and_names_each_game_and_day(client, league):
     text = visible_text(client.get(f"/leagues/{league.id}/records?season=all"))
 
-    assert rules.records_words() in text
+    assert records_words() in text
     assert "The hand whose scores, added up over everyone at the table, came to the least." in text
     assert "Bob Game 1 · 2 Mar 2024" in text
     assert "Fay, Gus, Hal Game 3, hand 1 · 16 Mar 2024" in text

@@ -11,12 +11,15 @@ from conftest import out, play_hand, tally
 from reading import markup, visible_text
 from sqlalchemy import func, select
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
+from scorekeeper.forms import ruleset_data
 from scorekeeper.models import Game, League, LeagueRuleSet, MayIClaim
 from scorekeeper.play import games
+from scorekeeper.rules.presets import PRESETS, preset
+from scorekeeper.rules.ruleset import DeckCount, Fairness, HandRule, MayIPolicy, Meld, PriceGroup
+from scorekeeper.rules.storage import ruleset_to_dict
 
-CONTINENTAL = rules.preset("continental")
+CONTINENTAL = preset("continental")
 SIX_HANDS = ["2 sets", "2 runs", "2 sets + 1 run", "3 sets", "2 runs + 1 set", "3 runs"]
 
 
@@ -109,7 +112,7 @@ def test_copy_of_a_preset_is_a_new_league_rule_set_that_remembers_its_origin(cli
     record = league.rulesets[-1]
     assert response.headers["Location"].endswith(edit_url(record))
     assert record.preset_key == "may-i-deuces"
-    assert record.rules == replace(rules.preset("may-i-deuces"), name="Gran's deuces")
+    assert record.rules == replace(preset("may-i-deuces"), name="Gran's deuces")
     assert len(league.rulesets) == 2
 
 
@@ -138,15 +141,15 @@ def test_copy_needs_a_name_of_its_own(client, make_league, name, message):
 # --- Editing ---
 
 
-@pytest.mark.parametrize("key", list(rules.PRESETS))
+@pytest.mark.parametrize("key", list(PRESETS))
 def test_every_preset_comes_back_unchanged_through_the_form(client, make_league, key):
     record = make_league(preset=key).rulesets[0]
     assert save(client, record, {}).status_code == 302
     # Saving a box that shows a value sets it: the buying game's hand 14 shows its pair.
     shown = "hands[13].melds"
-    kept = tuple(path for path in rules.PRESETS[key].unset if path != shown)
-    assert record.rules == replace(rules.PRESETS[key], unset=kept)
-    assert record.data == rules.ruleset_to_dict(replace(rules.PRESETS[key], unset=kept))
+    kept = tuple(path for path in PRESETS[key].unset if path != shown)
+    assert record.rules == replace(PRESETS[key], unset=kept)
+    assert record.data == ruleset_to_dict(replace(PRESETS[key], unset=kept))
 
 
 def test_every_part_of_the_form_is_saved(client, make_league):
@@ -167,19 +170,19 @@ def test_every_part_of_the_form_is_saved(client, make_league):
     rs = record.rules
     assert (rs.name, rs.min_players, rs.max_players) == ("Our house", 3, 8)
     assert len(rs.hands) == 8
-    assert rs.hands[0] == rules.HandRule(CONTINENTAL.hands[0].melds, 10, may_i_limit=0)
+    assert rs.hands[0] == HandRule(CONTINENTAL.hands[0].melds, 10, may_i_limit=0)
     assert rs.hands[6].going_out == "all_at_once"
-    assert rs.hands[7] == rules.HandRule((rules.Meld("set", 3), rules.Meld("run", 7)), 13)
-    assert rs.deck_counts[-1] == rules.DeckCount(3, 3, 2, 2)
+    assert rs.hands[7] == HandRule((Meld("set", 3), Meld("run", 7)), 13)
+    assert rs.deck_counts[-1] == DeckCount(3, 3, 2, 2)
     assert rs.prices == (
         CONTINENTAL.prices[0],
-        rules.PriceGroup("A, 10-K", ("A", "10", "J", "Q", "K"), 10),
-        rules.PriceGroup("Joker", ("JOKER",), 25),
+        PriceGroup("A, 10-K", ("A", "10", "J", "Q", "K"), 10),
+        PriceGroup("Joker", ("JOKER",), 25),
     )
-    assert rs.may_i == rules.MayIPolicy(2, "first_to_ask", 3, 0, True, True, False)
+    assert rs.may_i == MayIPolicy(2, "first_to_ask", 3, 0, True, True, False)
     assert (rs.stock.kind, rs.short_card_penalty) == ("reshuffle", 15)
     assert rs.wild == "Jokers and 2s are wild."
-    assert rs.fairness == rules.Fairness(suspension=False)
+    assert rs.fairness == Fairness(suspension=False)
     assert rs.extra_rules == ("Deal clockwise.", "Shuffle well.")
 
 
@@ -240,7 +243,9 @@ def test_refused_edit_says_why_on_the_field_at_fault_and_saves_nothing(client, m
 
 def test_fault_of_no_field_is_listed_at_the_top(client, make_league, monkeypatch):
     record = make_league().rulesets[0]
-    monkeypatch.setattr(rules, "ruleset_problems", lambda rs: [("mystery", "Something is odd.")])
+    monkeypatch.setattr(
+        ruleset_data, "ruleset_problems", lambda rs: [("mystery", "Something is odd.")]
+    )
     response = save(client, record, {})
     assert response.status_code == 422
     assert re.search(r'class="form-errors".*Something is odd\.', markup(response), re.S)

@@ -15,8 +15,8 @@ from sqlalchemy import event, select
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, HandScore, HandState, Seat
 from scorekeeper.play import games
-from scorekeeper.rules import preset
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.presets import preset
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 LABELS = dict(zip((g.label for g in preset("continental").prices), CONTINENTAL_COUNTS, strict=True))

@@ -16,11 +16,13 @@ import pytest
 from conftest import out, play_hand, tally
 from pypdf import PdfReader
 
-from scorekeeper import rules, zones
+from scorekeeper import zones
 from scorekeeper.extensions import db
 from scorekeeper.play import hands, interruptions
 from scorekeeper.read import pdf, pdf_engine
+from scorekeeper.rules.dealing import cards_dealt, contract_words, hand_count, minimum_cards
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.ruleset import RuleSet
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUR = ("Ann", "Bob", "Cat", "Dan")
@@ -74,10 +76,10 @@ def footer_row(sheet: str, label: str) -> list[str]:
     return re.search(rf"^{label} ?(.*)$", sheet, re.M).group(1).split()
 
 
-def expected_hands(rs: rules.RuleSet) -> list[tuple[str, int, int]]:
+def expected_hands(rs: RuleSet) -> list[tuple[str, int, int]]:
     return [
-        (rules.contract_words(rs, k), rules.minimum_cards(rs, k), rules.cards_dealt(rs, k))
-        for k in range(1, rules.hand_count(rs) + 1)
+        (contract_words(rs, k), minimum_cards(rs, k), cards_dealt(rs, k))
+        for k in range(1, hand_count(rs) + 1)
     ]
 
 

@@ -14,7 +14,6 @@ import pytest
 from conftest import hand_data, loaded, out, play_hand
 from test_other_systems import filled_buying_rules
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.league import rulesets, settings
 from scorekeeper.models import Game, League
@@ -22,8 +21,24 @@ from scorekeeper.play import games, hands, interruptions, mayi, proposals
 from scorekeeper.read import proposals as proposals_shown
 from scorekeeper.read import scoresheet, settlement, standings_page
 from scorekeeper.rules import limits
-from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.dealing import (
+    contract_words,
+    going_out_words,
+    hand_count,
+    hand_rule,
+    player_count_refusal,
+    stock_words,
+    wild_words,
+)
+from scorekeeper.rules.entries import HandCheck, PlayerEntry, check_hand, impossible_total_words
+from scorekeeper.rules.incomplete_game import unranked_leaver_note
 from scorekeeper.rules.language import ENGLISH, speaking
+from scorekeeper.rules.mayi import hand_claim_words
+from scorekeeper.rules.missing_score import no_score_hint
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import RuleSet
+from scorekeeper.rules.scoring import report_groups, wild_rank_label
+from scorekeeper.rules.suspension import resume_terms
 from tests.reading import english_left, visible_text
 
 pytestmark = pytest.mark.words
@@ -43,24 +58,24 @@ MAY_I_BOXES = (
 )
 
 
-def rules_words(rs: rules.RuleSet) -> set[str]:
+def rules_words(rs: RuleSet) -> set[str]:
     """What the rules layer says of a rule set on these pages, in English: its contracts,
     going out, claims, price groups, stock, missing score and player counts. The rules and
     fairness areas of the issue translate these; they stay English until those are merged,
     and every other piece of these pages is translated here."""
     with speaking(ENGLISH):
-        words = {rules.no_score_hint(rs), rules.stock_words(rs.stock), rules.wild_words(rs)}
-        words |= {rules.unranked_leaver_note(rs), rules.impossible_total_words().capitalize()}
-        for number in range(1, rules.hand_count(rs) + 1):
-            words |= {rules.contract_words(rs, number), rules.going_out_words(rs, number)}
-            words.add(rules.hand_claim_words(rs, number))
-            words |= {group.label for group in rules.report_groups(rs, number)}
+        words = {no_score_hint(rs), stock_words(rs.stock), wild_words(rs)}
+        words |= {unranked_leaver_note(rs), impossible_total_words().capitalize()}
+        for number in range(1, hand_count(rs) + 1):
+            words |= {contract_words(rs, number), going_out_words(rs, number)}
+            words.add(hand_claim_words(rs, number))
+            words |= {group.label for group in report_groups(rs, number)}
         for players in range(limits.FEWEST_PLAYERS - 1, limits.MOST_PLAYERS + 2):
-            words.add(rules.player_count_refusal(rs, players) or "")
+            words.add(player_count_refusal(rs, players) or "")
     return words | set(MAY_I_BOXES)
 
 
-def left(english, translated, rs: rules.RuleSet, theirs: Iterable[str] = ()) -> list[str]:
+def left(english, translated, rs: RuleSet, theirs: Iterable[str] = ()) -> list[str]:
     """The pieces a translated page still shows in English: names, the rules' words and
     `theirs` (other sentences of the fairness and rules areas) aside."""
     found = english_left(english, translated, keep=NAMES)
@@ -221,7 +236,7 @@ def test_a_suspended_game_leaves_no_english(client, make_game, language):
 
     # What resuming asks is the suspension rule's sentence, the fairness area's.
     with speaking(ENGLISH):
-        terms = rules.resume_terms(game.rules, game.started_on)
+        terms = resume_terms(game.rules, game.started_on)
     assert left(english, translated, game.rules, [terms]) == []
     suspended = {"es": "Partida suspendida", "de": "Spiel unterbrochen"}[language]
     assert suspended in visible_text(translated)
@@ -229,7 +244,7 @@ def test_a_suspended_game_leaves_no_english(client, make_game, language):
 
 def play_out(game: Game) -> None:
     """Play every hand: Ann always goes out, the others hold what they hold."""
-    for _ in range(rules.hand_count(game.rules)):
+    for _ in range(hand_count(game.rules)):
         play_hand(game, [out(), typed(15), typed(30), typed(45)][: len(game.seats)])
 
 
@@ -257,7 +272,7 @@ def test_a_shared_win_names_its_winners_as_the_language_lists_them(
     client, make_game, headers, shared
 ):
     game = make_game(players=("Ann", "Bob", "Cat"), preset="carioca")
-    for number in range(1, rules.hand_count(game.rules) + 1):
+    for number in range(1, hand_count(game.rules) + 1):
         ann, bob = (out(), typed(15)) if number % 2 else (typed(15), out())
         play_hand(game, [ann, bob, typed(30)])
 
@@ -299,7 +314,7 @@ def test_a_wild_rank_hand_leaves_no_english(client, make_game, language, path):
     english, translated = pages(client, f"/games/{game.id}{path}", language)
 
     # The wild rank's name ("3s") is the rules area's.
-    rank = rules.wild_rank_label(rules.hand_rule(game.rules, 1).wild_rank or "")
+    rank = wild_rank_label(hand_rule(game.rules, 1).wild_rank or "")
     assert left(english, translated, game.rules, [rank.removesuffix(" (wild)")]) == []
 
 
@@ -324,11 +339,11 @@ def test_a_refused_hand_form_leaves_no_english(client, make_game, language):
     assert {"es": "Como mucho 120 caracteres.", "de": "Höchstens 120 Zeichen."}[language] in text
 
 
-def english_check(game: Game, entries: list[PlayerEntry]) -> rules.HandCheck:
+def english_check(game: Game, entries: list[PlayerEntry]) -> HandCheck:
     """The rules' check of hand 1's report, in English."""
     names = [seat.player.name for seat in game.seats]
     with speaking(ENGLISH):
-        return rules.check_hand(game.rules, entries, names, stock_ran_out=False, hand_number=1)
+        return check_hand(game.rules, entries, names, stock_ran_out=False, hand_number=1)
 
 
 @pytest.mark.parametrize("language", ["es", "de"])
@@ -504,7 +519,7 @@ def test_the_table_s_messages_speak_the_page_language(
 def test_the_offline_pages_leave_no_english(anonymous, language, path):
     english, translated = pages(anonymous, path, language)
 
-    assert left(english, translated, rules.preset("continental")) == []
+    assert left(english, translated, preset("continental")) == []
 
 
 # The standings table the read-only link shares with the league's pages (the league area's).

@@ -25,13 +25,13 @@ from flask import render_template_string
 from sqlalchemy import select
 from test_other_systems import filled_buying_rules
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.hand import RedealForm
 from scorekeeper.league import leagues, rulesets
 from scorekeeper.models import Game, JoinedPhone, League
 from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.presets import preset
 
 PINNED = Path(__file__).resolve().parent / "pinned"
 STARTED = date(2026, 3, 14)
@@ -58,7 +58,7 @@ def build_games(owner) -> dict[str, Game]:
     league = leagues.create_league("The Pins", "continental", owner)
     for name in FIVE:
         leagues.add_player(league, name)
-    progressive = rulesets.copy_ruleset(league, rules.preset("progressive"), "Progressive")
+    progressive = rulesets.copy_ruleset(league, preset("progressive"), "Progressive")
     buying = rulesets.copy_ruleset(league, filled_buying_rules(), "Our buying")
     db.session.add(JoinedPhone(league_id=league.id, token=PHONE, device="Android"))
     db.session.commit()
@@ -107,8 +107,8 @@ def build_games(owner) -> dict[str, Game]:
     made["progressive"] = c
 
     # May I? with questions before a claim (gone down, the discard taken, twice running).
-    deuces = rulesets.copy_ruleset(league, rules.preset("may-i-deuces"), "Deuces")
-    liverpool = rulesets.copy_ruleset(league, rules.preset("liverpool"), "Liverpool")
+    deuces = rulesets.copy_ruleset(league, preset("may-i-deuces"), "Deuces")
+    liverpool = rulesets.copy_ruleset(league, preset("liverpool"), "Liverpool")
     db.session.commit()
     h = start(league, ("Ann", "Bob", "Cat"), ruleset=deuces)
     mayi.record_claim(games.current_hand(h), seat(h, "Bob"))

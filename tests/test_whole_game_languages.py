@@ -15,11 +15,11 @@ from test_languages import page_language
 from test_printed_languages import pdf_text, words
 from test_sheets import read_pdf
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.league import settings
 from scorekeeper.models import League
 from scorekeeper.play import games
+from scorekeeper.rules.dealing import hand_count
 from tests.reading import english_left, input_value, visible_text
 
 pytestmark = pytest.mark.words
@@ -115,7 +115,7 @@ def totals(count: int, going_out: int) -> list[dict[str, str]]:
 def play_game(table: Table, game) -> None:
     """Every hand through the hand form, with a refusal, a May I?, a fix and the end pages."""
     count = len(table.players)
-    last = rules.hand_count(game.rules)
+    last = hand_count(game.rules)
     for number in range(1, last + 1):
         path = f"/games/{game.id}/hand/{number}/score"
         hand = games.current_hand(loaded(game))
@@ -154,7 +154,7 @@ def see_finished_game(table: Table, game, league: League, tmp_path: Path) -> Non
     """The pages of the game once it is over, the league's pages and the read-only link."""
     for path in ("", "/sheet", "/sheet/print", "/recap", "/rulings", "/rulings?q=joker"):
         table.see(f"/games/{game.id}{path}")
-    for number in range(1, rules.hand_count(game.rules) + 1):
+    for number in range(1, hand_count(game.rules) + 1):
         hand = games.hand_numbered(loaded(game), number)
         table.see(f"/games/{game.id}/hands/{hand.id}/edit")
     pdf = f"/games/{game.id}/sheet.pdf"

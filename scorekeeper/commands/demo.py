@@ -8,15 +8,17 @@ from datetime import date
 
 from sqlalchemy import select
 
-from scorekeeper import rules
 from scorekeeper.commands.language import catalog
 from scorekeeper.extensions import db
 from scorekeeper.languages import DEFAULT_LANGUAGE
 from scorekeeper.league import accounts, leagues, passcodes
 from scorekeeper.models import Game, League
 from scorekeeper.play import games, hands
+from scorekeeper.rules.dealing import hand_count, player_count_refusal
 from scorekeeper.rules.entries import PlayerEntry
 from scorekeeper.rules.language import N_, _, speaking
+from scorekeeper.rules.presets import PRESETS, preset
+from scorekeeper.rules.ruleset import PriceGroup
 
 # The league's name and its players, in English here, made in the demo's language.
 DEMO_NAME = N_("Demo family")
@@ -50,9 +52,7 @@ def demo_game(language: str) -> str:
     """The preset the demo plays in `language`: its tables' game when the demo's players can
     play it, else Continental."""
     key = TABLE_GAMES.get(language, FALLBACK_GAME)
-    fits = key in rules.PRESETS and not rules.player_count_refusal(
-        rules.preset(key), len(DEMO_PLAYERS)
-    )
+    fits = key in PRESETS and not player_count_refusal(preset(key), len(DEMO_PLAYERS))
     return key if fits else FALLBACK_GAME
 
 
@@ -72,7 +72,7 @@ def ensure_demo_league(language: str = DEFAULT_LANGUAGE) -> tuple[League, bool]:
     players = [leagues.add_player(league, player) for player in names]
     ruleset = league.rulesets[0]
     finished = games.start_game(league, ruleset, players, 0, today=date(2026, 3, 14))
-    _play(finished, FINISHED_HANDS[: rules.hand_count(finished.rules)])
+    _play(finished, FINISHED_HANDS[: hand_count(finished.rules)])
     in_progress = games.start_game(league, ruleset, players[1:] + players[:1], 2)
     _play(in_progress, IN_PROGRESS_HANDS)
     return league, True
@@ -90,7 +90,7 @@ def _play(game: Game, reports: tuple[Report, ...]) -> None:
         hands.score_hand(hand, entries, stock_ran_out=False, confirmed=True)
 
 
-def _tally(held: str, prices: tuple[rules.PriceGroup, ...]) -> PlayerEntry:
+def _tally(held: str, prices: tuple[PriceGroup, ...]) -> PlayerEntry:
     """The report of a player holding these ranks: a count for every price group."""
     counts = Counter(
         group.label for rank in held.split() for group in prices if rank in group.ranks

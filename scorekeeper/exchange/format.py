@@ -7,10 +7,12 @@ from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any, Literal, NoReturn, overload
 
-from scorekeeper import rules, zones
+from scorekeeper import zones
 from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 from scorekeeper.rules.language import N_, _
+from scorekeeper.rules.ruleset import RuleSetError
+from scorekeeper.rules.storage import ruleset_from_dict, ruleset_to_dict
 
 FORMAT = "scorekeeper-league"
 VERSION = 4
@@ -299,13 +301,13 @@ def read_rules(node: Node) -> dict[str, Any]:
     if stored is not None:
         return json.loads(stored)
     try:
-        rs = rules.ruleset_from_dict(node.value)
-    except rules.RuleSetError as error:
+        rs = ruleset_from_dict(node.value)
+    except RuleSetError as error:
         path, message = error.errors[0]
         message = message.removeprefix(f"{path}: ")
         where = node.place if not path else f"{node.place}{'' if path[0] == '[' else '.'}{path}"
         raise ImportRefused(where, message) from error
-    return rules.ruleset_to_dict(rs)
+    return ruleset_to_dict(rs)
 
 
 @lru_cache(maxsize=64)
@@ -313,8 +315,8 @@ def _stored_rules(text: str) -> str | None:
     """The stored shape of the rules given as JSON text (keys in their order), as JSON text;
     None when the rules refuse them (`read_rules` then names the place at fault)."""
     try:
-        return json.dumps(rules.ruleset_to_dict(rules.ruleset_from_dict(json.loads(text))))
-    except rules.RuleSetError:
+        return json.dumps(ruleset_to_dict(ruleset_from_dict(json.loads(text))))
+    except RuleSetError:
         return None
 
 

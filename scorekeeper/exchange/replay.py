@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 
-from scorekeeper import rules, zones
+from scorekeeper import zones
 from scorekeeper.exchange.format import Node, read_rules
 from scorekeeper.exchange.leaving import Leaver, plan_leaves
 from scorekeeper.exchange.proposed import keep_proposals
@@ -29,7 +29,9 @@ from scorekeeper.models import (
 )
 from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.rules import limits
+from scorekeeper.rules.dealing import hand_rule
 from scorekeeper.rules.language import _, ngettext
+from scorekeeper.rules.ruleset import RulesError
 
 GAME_FIELDS = (
     *("ruleset", "rules", "started_on", "first_dealer", "seats", "suspensions", "hands"),
@@ -51,7 +53,7 @@ def refused_at(node: Node) -> Iterator[None]:
     """Turn an operation's refusal into a refusal of the file at this place."""
     try:
         yield
-    except (games.GameRefused, hands.HandRefused, rules.RulesError) as refusal:
+    except (games.GameRefused, hands.HandRefused, RulesError) as refusal:
         node.fail(str(refusal))
 
 
@@ -125,7 +127,7 @@ class GameReplay:
         """Play one attempt at a hand, as the file reports it."""
         number = node.get("number").integer(minimum=1)
         with refused_at(node.get("number")):
-            rules.hand_rule(self.rules, number)
+            hand_rule(self.rules, number)
         attempt = node.get("attempt").integer(minimum=1)
         hand = games.current_hand(self.game)
         if hand is None:
@@ -228,7 +230,7 @@ class GameReplay:
             )
         except hands.HandRefused as refused:
             raise report.refusal(refused, hand) from refused
-        except (games.GameRefused, rules.RulesError) as refused:
+        except (games.GameRefused, RulesError) as refused:
             report.node.fail(str(refused))
 
     def correct(self, hand: Hand, node: Node) -> None:
@@ -250,7 +252,7 @@ class GameReplay:
             )
         except hands.HandRefused as refused:
             raise new.refusal(refused, hand) from refused
-        except rules.RulesError as refused:
+        except RulesError as refused:
             new.node.fail(str(refused))
         except games.GameRefused as refused:
             node.get("reason").fail(str(refused))

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper import rules
 from scorekeeper.exchange.format import ImportRefused, Node, read_report
 from scorekeeper.models import Hand
 from scorekeeper.play import hands
 from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
 from scorekeeper.rules.language import _
+from scorekeeper.rules.scoring import report_groups
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def read_snapshot(hand: Hand, node: Node) -> Report:
 
 def fault_place(node: Node, entry: PlayerEntry, hand: Hand) -> Node:
     """The field of a player's report that the rules' checks object to first."""
-    known = {group.label for group in rules.report_groups(hand.game.rules, hand.number)}
+    known = {group.label for group in report_groups(hand.game.rules, hand.number)}
     for label, count in entry.tally.items():
         if label not in known or count < 0:
             return node.get("tally").named(label)

@@ -22,11 +22,12 @@ from datetime import date
 
 from sqlalchemy import select
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, HandScore, HandState, League, Player, Seat
 from scorekeeper.play import games, hands
 from scorekeeper.read import standings
+from scorekeeper.rules.dealing import ruleset_name
+from scorekeeper.rules.entries import tally_words
 from scorekeeper.rules.language import _
 
 BYTE_ORDER_MARK = "\ufeff"
@@ -105,7 +106,7 @@ def games_csv(league: League) -> str:
                 _season_of(choices, game.started_on),
                 game.number,
                 game.started_on.isoformat(),
-                rules.ruleset_name(game.rules),
+                ruleset_name(game.rules),
                 name,
                 place,
                 total,
@@ -158,7 +159,7 @@ def hands_csv(league: League) -> str:
                 score.score,
                 score.went_out,
                 score.posted,
-                rules.tally_words(game.rules, hands.entry_of(score)),
+                tally_words(game.rules, hands.entry_of(score)),
                 score.short_cards,
                 score.penalty,
             ]

@@ -6,11 +6,11 @@ from flask_babel import gettext, lazy_gettext
 from wtforms import HiddenField, SelectField, SelectMultipleField, StringField, widgets
 from wtforms.validators import Length, Optional, ValidationError
 
-from scorekeeper import rules
 from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import plain_name, strip_whitespace, whole
 from scorekeeper.league import leagues
 from scorekeeper.models import League, Player
+from scorekeeper.rules.dealing import ruleset_name
 
 RANDOM_DEALER = "random"
 
@@ -41,7 +41,7 @@ class ChoosePlayersForm(AppForm):
         super().__init__(**kwargs)
         self.league = league
         self.players.choices = [(p.id, p.name) for p in league.players]
-        self.ruleset.choices = [(r.id, rules.ruleset_name(r.rules)) for r in league.rulesets]
+        self.ruleset.choices = [(r.id, ruleset_name(r.rules)) for r in league.rulesets]
 
     def validate_players(self, field: CheckboxesField) -> None:
         """Refuse a player who is not in this league."""

@@ -21,11 +21,12 @@ from flask_babel import gettext, lazy_gettext, ngettext
 from wtforms import HiddenField, StringField
 from wtforms.validators import InputRequired, Length
 
-from scorekeeper import rules
 from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import strip_whitespace
 from scorekeeper.rules import limits
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.ruleset import PriceGroup, RuleSet
+from scorekeeper.rules.scoring import label_words, report_groups
 
 # More cards than any table holds (the rules check the real number in play), more points.
 CARDS, POINTS = limits.CARDS_IN_HAND, limits.HAND_POINTS
@@ -39,7 +40,7 @@ FOLD_PAST = 8
 SHOWN_AT_ONCE = 6
 
 
-def count_field_names(groups: Sequence[rules.PriceGroup]) -> list[str]:
+def count_field_names(groups: Sequence[PriceGroup]) -> list[str]:
     """The name part of each group's count field, in the groups' order: "2-9" is "cards_2_9".
 
     Two labels that read alike ("10-K" and "10 K") keep apart with a number after the second.
@@ -54,7 +55,7 @@ def count_field_names(groups: Sequence[rules.PriceGroup]) -> list[str]:
     return names
 
 
-def folded_groups(groups: Sequence[rules.PriceGroup]) -> tuple[rules.PriceGroup, ...]:
+def folded_groups(groups: Sequence[PriceGroup]) -> tuple[PriceGroup, ...]:
     """The price groups the hand form folds away, in the groups' order: none of a short
     list; of a long one, all but the dearest (the first listed of equal price first).
 
@@ -67,9 +68,9 @@ def folded_groups(groups: Sequence[rules.PriceGroup]) -> tuple[rules.PriceGroup,
     return tuple(group for group in cards if group not in dearest)
 
 
-def more_cards_words(folded: Sequence[rules.PriceGroup]) -> str:
+def more_cards_words(folded: Sequence[PriceGroup]) -> str:
     """The words that open the folded groups: "More cards: A to 9"."""
-    labels = [rules.label_words(group.label) for group in folded]
+    labels = [label_words(group.label) for group in folded]
     if len(labels) > 3:
         return gettext("More cards: %(first)s to %(last)s", first=labels[0], last=labels[-1])
     return gettext("More cards: %(groups)s", groups=", ".join(labels))
@@ -167,7 +168,7 @@ class PlayerFields:
 
     out: Check
     no_score: Check
-    counts: list[tuple[rules.PriceGroup, Number]]
+    counts: list[tuple[PriceGroup, Number]]
     total: Number
     short: Number
     penalty: Number
@@ -177,7 +178,7 @@ class PlayerFields:
 
     @classmethod
     def blank(
-        cls, seat: int, groups: Sequence[rules.PriceGroup], short_card_penalty: int
+        cls, seat: int, groups: Sequence[PriceGroup], short_card_penalty: int
     ) -> PlayerFields:
         """The inputs of the player in `seat` as the form opens."""
         prefix = f"p{seat}_"
@@ -243,7 +244,7 @@ class PlayerFields:
         self.penalty_reason.data = self.penalty_reason.text = entry.penalty_reason
 
     @property
-    def shown_counts(self) -> list[tuple[rules.PriceGroup, Number]]:
+    def shown_counts(self) -> list[tuple[PriceGroup, Number]]:
         """The card counts shown at once."""
         return [
             (group, count)
@@ -252,13 +253,13 @@ class PlayerFields:
         ]
 
     @property
-    def bonus_ticks(self) -> list[tuple[rules.PriceGroup, Number]]:
+    def bonus_ticks(self) -> list[tuple[PriceGroup, Number]]:
         """The ticks of the rule set's bonuses (groups without cards): kept apart from the
         cards, since going out or typing the points leaves them as they are."""
         return [(group, count) for group, count in self.counts if not group.ranks]
 
     @property
-    def folded_counts(self) -> list[tuple[rules.PriceGroup, Number]]:
+    def folded_counts(self) -> list[tuple[PriceGroup, Number]]:
         """The counts folded under "More cards"."""
         return [(group, count) for group, count in self.counts if group.label in self.folded]
 
@@ -283,12 +284,12 @@ class HandForm:
 
     def __init__(
         self,
-        rs: rules.RuleSet,
+        rs: RuleSet,
         seat_count: int,
         hand_number: int | None = None,
         version: int | None = None,
     ) -> None:
-        groups = rules.report_groups(rs, hand_number)
+        groups = report_groups(rs, hand_number)
         self.more_cards_words = more_cards_words(folded_groups(groups))
         self.players = [
             PlayerFields.blank(seat, groups, rs.short_card_penalty) for seat in range(seat_count)
@@ -343,7 +344,7 @@ class HandForm:
         found: list[tuple[str, str]] = []
         for name, player in zip(names, self.players, strict=False):
             labelled: list[tuple[str, Input]] = [
-                (rules.label_words(g.label), count) for g, count in player.counts
+                (label_words(g.label), count) for g, count in player.counts
             ]
             labelled += [(f.label, f) for f in (player.total, player.short, player.penalty)]
             labelled.append((player.penalty_reason.label, player.penalty_reason))

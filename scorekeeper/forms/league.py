@@ -6,11 +6,12 @@ from flask_babel import gettext, lazy_gettext
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
-from scorekeeper import rules
 from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import plain_name, strip_whitespace
 from scorekeeper.league import leagues
 from scorekeeper.models import League, Player
+from scorekeeper.rules.dealing import ruleset_name
+from scorekeeper.rules.presets import PRESETS
 
 # A text box's own bound, for the few boxes a page does not stop at it already.
 TOO_LONG = lazy_gettext("Write at most %(max)d characters.")
@@ -32,9 +33,7 @@ class LeagueForm(AppForm):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        self.preset.choices = [
-            (key, rules.ruleset_name(preset)) for key, preset in rules.PRESETS.items()
-        ]
+        self.preset.choices = [(key, ruleset_name(preset)) for key, preset in PRESETS.items()]
 
 
 class PlayerForm(AppForm):

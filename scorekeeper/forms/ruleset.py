@@ -19,7 +19,6 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
-from scorekeeper import rules
 from scorekeeper.forms.base import AppForm
 from scorekeeper.forms.fields import (
     NumberRequired,
@@ -31,6 +30,10 @@ from scorekeeper.forms.fields import (
 from scorekeeper.forms.league import TOO_LONG
 from scorekeeper.models import League, LeagueRuleSet
 from scorekeeper.rules import limits
+from scorekeeper.rules.contracts import melds_in_words, rank_name
+from scorekeeper.rules.dealing import GOING_OUT_WORDS, ruleset_name, stock_words
+from scorekeeper.rules.presets import PRESETS
+from scorekeeper.rules.ruleset import RANKS, STANDARD_RANKS, STOCK_KINDS, Meld, StockPolicy
 
 BLANK_HANDS = 3
 BLANK_DECK_ROWS = 2
@@ -47,7 +50,7 @@ KITTY_SPLIT_WORDS = {
 }
 # The rule set's name of a hand row's field, where the two differ.
 CELL_OF_FIELD = {"contract": "melds"}
-WILD_RANK_CHOICES = {"": lazy_gettext("None"), **{rank: rank for rank in rules.STANDARD_RANKS}}
+WILD_RANK_CHOICES = {"": lazy_gettext("None"), **{rank: rank for rank in STANDARD_RANKS}}
 
 
 def shown(choices: dict[str, Any]) -> dict[str, str]:
@@ -122,9 +125,7 @@ class HandRow(Form):
         super().__init__(*args, **kwargs)
         self.wild_rank.choices = shown(WILD_RANK_CHOICES)
         # The rules' words for each way out, in the page's language.
-        self.going_out.choices = {
-            key: gettext(words) for key, words in rules.GOING_OUT_WORDS.items()
-        }
+        self.going_out.choices = {key: gettext(words) for key, words in GOING_OUT_WORDS.items()}
 
     def is_blank(self) -> bool:
         """True when no contract, cards, limit or note was typed: the row is left out."""
@@ -210,7 +211,7 @@ class RuleSetForm(AppForm):
     )
     # Made here so that they take their place in the form's order (WTForms keeps fields in the
     # order they are made), which is the page's: `refusal_links` lists refusals by it.
-    PRICE_FIELDS = {rank: _price(rank) for rank in rules.RANKS}
+    PRICE_FIELDS = {rank: _price(rank) for rank in RANKS}
     # "1" while the card prices are left to the family.
     prices_family = HiddenField()
     wild_rank_points = _required_number(
@@ -280,16 +281,12 @@ class RuleSetForm(AppForm):
         # The saved rules' cells still left to the family, each marked on its field.
         self.unset = frozenset(unset)
         # The words of the rules, in the page's language.
-        for rank in rules.RANKS:
-            self.price(rank).label.text = rules.rank_name(rank)
+        for rank in RANKS:
+            self.price(rank).label.text = rank_name(rank)
         self.may_i_priority.choices = shown(PRIORITY_WORDS)
         self.kitty_split.choices = shown(KITTY_SPLIT_WORDS)
-        self.stock_kind.choices = {
-            kind: rules.stock_words(rules.StockPolicy(kind)) for kind in rules.STOCK_KINDS
-        }
-        example = rules.melds_in_words(
-            (rules.Meld("set", 3), rules.Meld("set", 3)), show_lengths=True
-        )
+        self.stock_kind.choices = {kind: stock_words(StockPolicy(kind)) for kind in STOCK_KINDS}
+        example = melds_in_words((Meld("set", 3), Meld("set", 3)), show_lengths=True)
         self.show_lengths.label.text = gettext(
             "Write every length in the contracts (“%(example)s”)", example=example
         )
@@ -337,11 +334,11 @@ class RuleSetForm(AppForm):
             if row.cards_dealt.data is None and not row.cards_dealt.errors:
                 row.cards_dealt.errors = [gettext("Say how many cards each player is dealt.")]
                 valid = False
-        blank = [r for r in rules.STANDARD_RANKS if self.price(r).data is None]
-        if not (self.prices_family.data == "1" and len(blank) == len(rules.STANDARD_RANKS)):
+        blank = [r for r in STANDARD_RANKS if self.price(r).data is None]
+        if not (self.prices_family.data == "1" and len(blank) == len(STANDARD_RANKS)):
             for rank in blank:
                 if not self.price(rank).errors:
-                    costs = gettext("Say what a %(card)s costs.", card=rules.rank_name(rank))
+                    costs = gettext("Say what a %(card)s costs.", card=rank_name(rank))
                     self.price(rank).errors = [costs]
                     valid = False
         for deck_row in self.kept_deck_rows():
@@ -383,13 +380,11 @@ class NewRuleSetForm(AppForm):
         # A league's copy often keeps its preset's name: each option says which it is.
         self.origin.choices = {
             gettext("Presets"): {
-                f"preset:{key}": gettext("%(name)s (preset)", name=rules.ruleset_name(rs))
-                for key, rs in rules.PRESETS.items()
+                f"preset:{key}": gettext("%(name)s (preset)", name=ruleset_name(rs))
+                for key, rs in PRESETS.items()
             },
             own_rules: {
-                f"league:{r.id}": gettext(
-                    "%(name)s (this league's)", name=rules.ruleset_name(r.rules)
-                )
+                f"league:{r.id}": gettext("%(name)s (this league's)", name=ruleset_name(r.rules))
                 for r in league.rulesets
             },
         }

@@ -9,7 +9,6 @@ from typing import Any, NamedTuple
 
 from wtforms import Field
 
-from scorekeeper import rules
 from scorekeeper.forms.fields import given
 from scorekeeper.forms.ruleset import (
     BLANK_DECK_ROWS,
@@ -19,15 +18,36 @@ from scorekeeper.forms.ruleset import (
     RuleSetForm,
 )
 from scorekeeper.forms.ruleset_refusals import inputs
+from scorekeeper.rules.bonuses import bonuses_text, parse_bonuses
+from scorekeeper.rules.contracts import groups_by_price, melds_in_words, parse_contract
+from scorekeeper.rules.family import family_gaps, gap_words
+from scorekeeper.rules.ruleset import (
+    JOKER,
+    RANKS,
+    STANDARD_RANKS,
+    Bonus,
+    DeckCount,
+    Fairness,
+    HandRule,
+    MayIPolicy,
+    Meld,
+    Payouts,
+    RulesError,
+    RuleSet,
+    Settlement,
+    StockPolicy,
+)
+from scorekeeper.rules.settlement import parse_schedule, schedule_text
+from scorekeeper.rules.validation import ruleset_problems
 
 _ROW = re.compile(r"(hands|deck_counts|prices)\[(\d+)\](?:\.(\w+)\S*)?")
 _DECK_FIELDS = {"min_players": "from_players", "max_players": "to_players"}
 
 
-def form_data(rs: rules.RuleSet) -> dict[str, Any]:
+def form_data(rs: RuleSet) -> dict[str, Any]:
     """The editor's fields filled from a rule set, with blank rows to add hands and decks."""
     prices = {rank: group.points for group in rs.prices for rank in group.ranks}
-    settlement = rs.settlement or rules.Settlement()
+    settlement = rs.settlement or Settlement()
     return {
         "name": rs.name,
         "min_players": rs.min_players,
@@ -38,7 +58,7 @@ def form_data(rs: rules.RuleSet) -> dict[str, Any]:
         "wild": rs.wild,
         "ace_in_runs": rs.ace_in_runs,
         "short_card_penalty": rs.short_card_penalty,
-        **{f"price_{rank}": prices.get(rank) for rank in rules.RANKS},
+        **{f"price_{rank}": prices.get(rank) for rank in RANKS},
         **{f"may_i_{name}": value for name, value in asdict(rs.may_i).items()},
         "stock_kind": rs.stock.kind,
         **{f"fairness_{name}": value for name, value in asdict(rs.fairness).items()},
@@ -46,23 +66,21 @@ def form_data(rs: rules.RuleSet) -> dict[str, Any]:
         "wild_rank_points": rs.wild_rank_points,
         "last_turn_after_out": rs.last_turn_after_out,
         "plays_for_pennies": rs.settlement is not None,
-        "settlement_schedule": rules.schedule_text(settlement),
+        "settlement_schedule": schedule_text(settlement),
         "kitty_split": settlement.kitty_split,
         "prices_family": "1" if "prices" in rs.unset else "",
         "schedule_family": "1" if "settlement.schedule" in rs.unset else "",
         "description": rs.description,
-        "bonuses": rules.bonuses_text(rs.bonuses),
+        "bonuses": bonuses_text(rs.bonuses),
     }
 
 
-def _hand_data(rs: rules.RuleSet, index: int) -> dict[str, Any]:
+def _hand_data(rs: RuleSet, index: int) -> dict[str, Any]:
     hand = rs.hands[index]
     family = {path for path in rs.unset if path.startswith(f"hands[{index}].")}
     unset = {path.split(".", 1)[1] for path in family}
     return {
-        "contract": rules.melds_in_words(hand.melds, show_lengths=rs.show_lengths)
-        if hand.melds
-        else "",
+        "contract": melds_in_words(hand.melds, show_lengths=rs.show_lengths) if hand.melds else "",
         "cards_dealt": None if "cards_dealt" in unset else hand.cards_dealt,
         "going_out": hand.going_out,
         "may_i_limit": hand.may_i_limit,
@@ -73,9 +91,7 @@ def _hand_data(rs: rules.RuleSet, index: int) -> dict[str, Any]:
     }
 
 
-def _unset_cells(
-    form: RuleSetForm, original: rules.RuleSet, hand_rows: list[HandRow]
-) -> tuple[str, ...]:
+def _unset_cells(form: RuleSetForm, original: RuleSet, hand_rows: list[HandRow]) -> tuple[str, ...]:
     """The cells still left to the family: those of the original the form leaves as they were."""
     unset: list[str] = []
     for index, row in enumerate(hand_rows):
@@ -94,7 +110,7 @@ def _unset_cells(
             if untouched and path in original.unset:
                 unset.append(path)
     if form.prices_family.data == "1" and all(
-        form.price(rank).data is None for rank in rules.STANDARD_RANKS
+        form.price(rank).data is None for rank in STANDARD_RANKS
     ):
         unset.append("prices")
     if form.schedule_family.data == "1" and not (form.settlement_schedule.data or "").strip():
@@ -111,15 +127,15 @@ class GapLink(NamedTuple):
     anchor: str
 
 
-def gap_links(rs: rules.RuleSet) -> list[tuple[str, list[GapLink]]]:
+def gap_links(rs: RuleSet) -> list[tuple[str, list[GapLink]]]:
     """The cells still left to the family, by kind: the contracts with a link per hand, ..."""
     by_kind: dict[str, list[GapLink]] = {}
-    for gap in rules.family_gaps(rs):
+    for gap in family_gaps(rs):
         kind = gap.cell or gap.place
         # A hand's cell is linked by the hand's number alone, under its kind.
         row = _ROW.fullmatch(gap.path)
         shown = str(int(row[2]) + 1) if gap.cell and row else gap.place
-        words = rules.gap_words(gap.path)
+        words = gap_words(gap.path)
         by_kind.setdefault(kind, []).append(GapLink(shown, words, cell_anchor(gap.path)))
     return list(by_kind.items())
 
@@ -130,11 +146,11 @@ def cell_anchor(path: str) -> str:
     if row and row[1] == "hands":
         return f"hands-{row[2]}-{_hand_field(row[3])}"
     if path == "prices":
-        return f"price_{rules.STANDARD_RANKS[0]}"
+        return f"price_{STANDARD_RANKS[0]}"
     return path.replace(".", "_")
 
 
-def _deck_data(row: rules.DeckCount) -> dict[str, int]:
+def _deck_data(row: DeckCount) -> dict[str, int]:
     return {
         "from_players": row.min_players,
         "to_players": row.max_players,
@@ -143,7 +159,7 @@ def _deck_data(row: rules.DeckCount) -> dict[str, int]:
     }
 
 
-def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet | None:
+def build_ruleset(form: RuleSetForm, original: RuleSet) -> RuleSet | None:
     """The rule set the form describes, or None with every fault put on its field.
 
     Called after `form.validate()` whatever it answered, so that one save reports the boxes'
@@ -166,8 +182,8 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
     hands = _hands(hand_rows, original, unset, unreadable)
     settlement = _settlement(form, unreadable)
     bonuses = _bonuses(form, unreadable)
-    prices = {rank: form.price(rank).data for rank in rules.RANKS}
-    rs = rules.RuleSet(
+    prices = {rank: form.price(rank).data for rank in RANKS}
+    rs = RuleSet(
         key=original.key,
         name=form.name.data or "",
         min_players=_read(form.min_players, original.min_players),
@@ -176,8 +192,8 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
         deck_counts=tuple(_deck_count(row) for row in deck_rows),
         wild=form.wild.data or "",
         ace_in_runs=form.ace_in_runs.data or "",
-        prices=rules.groups_by_price(prices, original.prices),
-        may_i=rules.MayIPolicy(
+        prices=groups_by_price(prices, original.prices),
+        may_i=MayIPolicy(
             penalty_cards=_read(form.may_i_penalty_cards, original.may_i.penalty_cards),
             priority=form.may_i_priority.data,
             per_hand_limit=form.may_i_per_hand_limit.data,
@@ -188,8 +204,8 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
             buying=form.may_i_buying.data,
             price=_read(form.may_i_price, original.may_i.price),
         ),
-        stock=rules.StockPolicy(form.stock_kind.data),
-        fairness=rules.Fairness(
+        stock=StockPolicy(form.stock_kind.data),
+        fairness=Fairness(
             missing_score=form.fairness_missing_score.data,
             incomplete_game=form.fairness_incomplete_game.data,
             suspension=form.fairness_suspension.data,
@@ -207,14 +223,14 @@ def build_ruleset(form: RuleSetForm, original: rules.RuleSet) -> rules.RuleSet |
         description=form.description.data or "",
         bonuses=bonuses,
     )
-    problems = rules.ruleset_problems(rs)
+    problems = ruleset_problems(rs)
     _put_problems(form, rs, problems, hand_rows, deck_rows, unreadable, refused)
     return None if problems or unreadable or refused else rs
 
 
 def _hands(
-    hand_rows: list[HandRow], original: rules.RuleSet, unset: tuple[str, ...], unreadable: set[int]
-) -> list[rules.HandRule]:
+    hand_rows: list[HandRow], original: RuleSet, unset: tuple[str, ...], unreadable: set[int]
+) -> list[HandRule]:
     """The hands of the rows, each contract read (or kept as saved while still to set); a
     contract that cannot be read is refused on its box and its hand added to `unreadable`."""
     hands = []
@@ -226,8 +242,8 @@ def _hands(
             melds = ()
         else:
             try:
-                melds = rules.parse_contract(row.contract.data or "")
-            except rules.RulesError as error:
+                melds = parse_contract(row.contract.data or "")
+            except RulesError as error:
                 _errors_of(row.contract).append(str(error))
                 unreadable.add(index)
                 melds = ()
@@ -235,29 +251,29 @@ def _hands(
     return hands
 
 
-def _settlement(form: RuleSetForm, unreadable: set[int]) -> rules.Settlement | None:
+def _settlement(form: RuleSetForm, unreadable: set[int]) -> Settlement | None:
     """The settling up the form describes; a schedule that cannot be read is refused on its
     box, adds -1 to `unreadable` and is read as empty."""
     if not form.plays_for_pennies.data:
         return None
-    schedule: tuple[rules.Payouts, ...] = ()
+    schedule: tuple[Payouts, ...] = ()
     if not form.settlement_schedule.errors:  # one too long is not read
         try:
-            schedule = rules.parse_schedule(form.settlement_schedule.data or "")
-        except rules.RulesError as error:
+            schedule = parse_schedule(form.settlement_schedule.data or "")
+        except RulesError as error:
             _errors_of(form.settlement_schedule).append(str(error))
             unreadable.add(-1)
-    return rules.Settlement(schedule, form.kitty_split.data)
+    return Settlement(schedule, form.kitty_split.data)
 
 
-def _bonuses(form: RuleSetForm, unreadable: set[int]) -> tuple[rules.Bonus, ...]:
+def _bonuses(form: RuleSetForm, unreadable: set[int]) -> tuple[Bonus, ...]:
     """The bonuses the form's lines describe; lines that cannot be read are refused on their
     box, add -2 to `unreadable` and are read as none."""
     if form.bonuses.errors:  # too long, or not storable: not read
         return ()
     try:
-        return rules.parse_bonuses(form.bonuses.data or "")
-    except rules.RulesError as error:
+        return parse_bonuses(form.bonuses.data or "")
+    except RulesError as error:
         _errors_of(form.bonuses).append(str(error))
         unreadable.add(-2)
         return ()
@@ -265,7 +281,7 @@ def _bonuses(form: RuleSetForm, unreadable: set[int]) -> tuple[rules.Bonus, ...]
 
 def _put_problems(
     form: RuleSetForm,
-    rs: rules.RuleSet,
+    rs: RuleSet,
     problems: Sequence[tuple[str, str]],
     hand_rows: list[HandRow],
     deck_rows: list[DeckRow],
@@ -275,7 +291,7 @@ def _put_problems(
     """Put each of the rules' problems on the box or section it concerns, unless that box's
     own check already refused it (its refusal says what to fix first)."""
     sections_refused = {
-        "prices": any(form.price(rank).errors for rank in rules.RANKS),
+        "prices": any(form.price(rank).errors for rank in RANKS),
         "deck_counts": any(f.errors for row in form.kept_deck_rows() for f in row),
     }
     for path, message in problems:
@@ -294,8 +310,8 @@ def _read(field: Field, saved: int) -> int:
     return saved if field.data is None else field.data
 
 
-def _hand(row: HandRow, melds: tuple[rules.Meld, ...]) -> rules.HandRule:
-    return rules.HandRule(
+def _hand(row: HandRow, melds: tuple[Meld, ...]) -> HandRule:
+    return HandRule(
         melds=melds,
         cards_dealt=row.cards_dealt.data or 0,
         going_out=row.going_out.data,
@@ -306,9 +322,9 @@ def _hand(row: HandRow, melds: tuple[rules.Meld, ...]) -> rules.HandRule:
     )
 
 
-def _deck_count(row: DeckRow) -> rules.DeckCount:
+def _deck_count(row: DeckRow) -> DeckCount:
     # `RuleSetForm.validate` refused a row that is not blank but misses a number.
-    return rules.DeckCount(
+    return DeckCount(
         given(row.from_players.data),
         given(row.to_players.data),
         given(row.decks.data),
@@ -318,7 +334,7 @@ def _deck_count(row: DeckRow) -> rules.DeckCount:
 
 def _fault_place(
     form: RuleSetForm,
-    rs: rules.RuleSet,
+    rs: RuleSet,
     hand_rows: list[HandRow],
     deck_rows: list[DeckRow],
     unreadable: set[int],
@@ -340,8 +356,8 @@ def _fault_place(
         if kind == "prices" and index < len(rs.prices) and rs.prices[index].ranks:
             return form.price(rs.prices[index].ranks[0])
         return form.form_errors
-    if path == "prices" and rs.uses_jokers and not any(rules.JOKER in g.ranks for g in rs.prices):
-        return form.price(rules.JOKER)
+    if path == "prices" and rs.uses_jokers and not any(JOKER in g.ranks for g in rs.prices):
+        return form.price(JOKER)
     if path.startswith("extra_rules"):
         return form.extra_rules
     if path.startswith("bonuses"):

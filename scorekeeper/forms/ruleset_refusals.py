@@ -7,8 +7,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from flask_babel import gettext
 from wtforms import Field, FieldList, Form, FormField
 
-from scorekeeper import rules
 from scorekeeper.forms.ruleset import HandRow, RuleSetForm
+from scorekeeper.rules.ruleset import RANKS
 
 # What went wrong, and the id of the box (or the section's message) it links to.
 Link = tuple[str, str]
@@ -27,7 +27,7 @@ def refusal_links(form: RuleSetForm) -> list[Link]:
     """Each refusal of a save in the page's order, as the list above the form links to it:
     what went wrong (with its hand, row or card and the box's label) and where it is."""
     links: list[Link] = []
-    first_price = form.price(rules.RANKS[0])
+    first_price = form.price(RANKS[0])
     for f in form:  # declared in the page's order
         if f is form.hands:
             links += _hand_links(form)

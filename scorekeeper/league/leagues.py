@@ -5,12 +5,12 @@ from collections.abc import Sequence
 from sqlalchemy import case, func, or_, select
 from sqlalchemy.orm import selectinload
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, League, LeagueRuleSet, Player, Seat
 from scorekeeper.models.league import SHARE_TOKEN_LENGTH
-from scorekeeper.rules import limits
+from scorekeeper.rules import limits, presets
 from scorekeeper.rules.limits import fold_name
+from scorekeeper.rules.storage import ruleset_to_dict
 from scorekeeper.zones import UTC_NAME
 
 
@@ -58,9 +58,9 @@ def create_league(
     name: str, preset_key: str, owner: Account | None = None, time_zone: str = UTC_NAME
 ) -> League:
     """Create a league, owned by `owner`, with its own copy of a preset rule set."""
-    preset = rules.preset(preset_key)
+    preset = presets.preset(preset_key)
     league = League(name=name, owner=owner, time_zone=time_zone)
-    league.rulesets.append(LeagueRuleSet(preset_key=preset_key, data=rules.ruleset_to_dict(preset)))
+    league.rulesets.append(LeagueRuleSet(preset_key=preset_key, data=ruleset_to_dict(preset)))
     db.session.add(league)
     db.session.flush()
     return league

@@ -6,10 +6,13 @@ from dataclasses import replace
 
 from sqlalchemy import func, select
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League, LeagueRuleSet
 from scorekeeper.rules.language import _, ngettext
+from scorekeeper.rules.presets import PRESETS, preset
+from scorekeeper.rules.ruleset import RuleSet
+from scorekeeper.rules.storage import ruleset_to_dict
+from scorekeeper.rules.validation import validate_ruleset
 
 
 class RuleSetRefused(Exception):
@@ -21,11 +24,11 @@ def league_ruleset(league: League, ruleset_id: int) -> LeagueRuleSet | None:
     return next((r for r in league.rulesets if r.id == ruleset_id), None)
 
 
-def origin_rules(league: League, origin: str) -> rules.RuleSet:
+def origin_rules(league: League, origin: str) -> RuleSet:
     """The rules to copy from "preset:<key>" or "league:<id>"; raises RuleSetRefused if none."""
     kind, _colon, name = origin.partition(":")
-    if kind == "preset" and name in rules.PRESETS:
-        return rules.preset(name)
+    if kind == "preset" and name in PRESETS:
+        return preset(name)
     if kind == "league" and name.isdecimal():
         record = league_ruleset(league, int(name))
         if record is not None:
@@ -33,20 +36,20 @@ def origin_rules(league: League, origin: str) -> rules.RuleSet:
     raise RuleSetRefused(_("Choose a preset or one of the league's rule sets to start from."))
 
 
-def copy_ruleset(league: League, origin: rules.RuleSet, name: str) -> LeagueRuleSet:
+def copy_ruleset(league: League, origin: RuleSet, name: str) -> LeagueRuleSet:
     """Add to the league a copy of `origin` called `name`; it remembers the origin's key."""
     copy = replace(origin, name=name)
-    rules.validate_ruleset(copy)
-    record = LeagueRuleSet(preset_key=origin.key, data=rules.ruleset_to_dict(copy))
+    validate_ruleset(copy)
+    record = LeagueRuleSet(preset_key=origin.key, data=ruleset_to_dict(copy))
     league.rulesets.append(record)
     db.session.flush()
     return record
 
 
-def save_ruleset(record: LeagueRuleSet, rs: rules.RuleSet) -> None:
+def save_ruleset(record: LeagueRuleSet, rs: RuleSet) -> None:
     """Store an edited rule set; games already started keep the copy they took."""
-    rules.validate_ruleset(rs)
-    record.data = rules.ruleset_to_dict(rs)
+    validate_ruleset(rs)
+    record.data = ruleset_to_dict(rs)
     db.session.flush()
 
 

@@ -8,7 +8,8 @@ from typing import Any
 from sqlalchemy import DateTime
 from sqlalchemy.orm import Mapped, mapped_column
 
-from scorekeeper import rules
+from scorekeeper.rules.ruleset import RuleSet
+from scorekeeper.rules.storage import ruleset_from_dict
 
 
 def utcnow() -> datetime:
@@ -25,7 +26,7 @@ class Timestamped:
     )
 
 
-def ruleset_of(data: dict[str, Any]) -> rules.RuleSet:
+def ruleset_of(data: dict[str, Any]) -> RuleSet:
     """The rule set stored as `data`, read and checked once per distinct content.
 
     A page reads a game's rules many times; the frozen dataclass is shared safely.
@@ -34,5 +35,5 @@ def ruleset_of(data: dict[str, Any]) -> rules.RuleSet:
 
 
 @lru_cache(maxsize=256)
-def _ruleset_from_json(text: str) -> rules.RuleSet:
-    return rules.ruleset_from_dict(json.loads(text))
+def _ruleset_from_json(text: str) -> RuleSet:
+    return ruleset_from_dict(json.loads(text))

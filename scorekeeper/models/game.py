@@ -23,7 +23,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
 from scorekeeper.models.base import Timestamped, ruleset_of, utcnow
-from scorekeeper.rules import RuleSet
+from scorekeeper.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
     from scorekeeper.models.hand import Hand
@@ -157,7 +157,7 @@ class Seat(db.Model):  # type: ignore[name-defined]
     hands_out: Mapped[int] = mapped_column(default=0)
     posted_hands: Mapped[int] = mapped_column(default=0)
     # Set when a game played for pennies ends: the player's net (payments by place, share of
-    # the kitty, buys paid in) in rules.PENNY_PARTS parts of a penny, exact for ties and
+    # the kitty, buys paid in) in rules.settlement.PENNY_PARTS parts of a penny, exact for ties and
     # thirds, so a season's net is a sum; None for a game not played for pennies.
     net_parts: Mapped[int | None]
 

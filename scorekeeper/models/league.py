@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import JSON, Date, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.languages import LONGEST_CODE
 from scorekeeper.models.base import Timestamped, ruleset_of
 from scorekeeper.paper import DEFAULT_PAPER
 from scorekeeper.rules.limits import fold_name
 from scorekeeper.rules.rating import DEFAULT_RATING_BY
+from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.zones import LONGEST_NAME, UTC_NAME
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ class Player(Timestamped, db.Model):  # type: ignore[name-defined]
 class LeagueRuleSet(Timestamped, db.Model):  # type: ignore[name-defined]
     """A league's rule set: a preset or a clone of one, stored as the rules module's JSON.
 
-    The rules module's frozen `rules.RuleSet` is what `rules` gives; this is its saved row.
+    The rules module's frozen `rules.ruleset.RuleSet` is what `rules` gives; this is its saved row.
     """
 
     __tablename__ = "rule_set"
@@ -115,7 +115,7 @@ class LeagueRuleSet(Timestamped, db.Model):  # type: ignore[name-defined]
     league: Mapped[League] = relationship(back_populates="rulesets")
 
     @property
-    def rules(self) -> rules.RuleSet:
+    def rules(self) -> RuleSet:
         """The rule set as the rules module's frozen dataclass."""
         return ruleset_of(self.data)
 

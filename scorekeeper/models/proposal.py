@@ -33,7 +33,7 @@ class ProposedCorrection(db.Model):  # type: ignore[name-defined]
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     hand_id: Mapped[int] = mapped_column(ForeignKey("hand.id", ondelete="CASCADE"), index=True)
     # The report as sent: {"stock_ran_out": bool, "entries": [facts of each seat, in order]},
-    # each player's facts as `rules.entry_facts` writes them.
+    # each player's facts as `rules.entries.entry_facts` writes them.
     report: Mapped[dict[str, Any]] = mapped_column(JSON)
     sent_by: Mapped[str] = mapped_column(String(corrections.LONGEST_SENDER))
     sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from scorekeeper import rules
 from scorekeeper.models import Game, GameStatus, Hand, HandState, Seat
 from scorekeeper.play.games import (
     current_hand,
@@ -18,13 +17,17 @@ from scorekeeper.play.games import (
     seats_at_hand,
     touch,
 )
+from scorekeeper.rules import settlement
+from scorekeeper.rules.dealing import hand_count
+from scorekeeper.rules.ending import EndCause, GameEnding, Standing, game_ending
 from scorekeeper.rules.language import ENGLISH, speaking
+from scorekeeper.rules.ruleset import RulesError
 
 
 def advance(game: Game, hand: Hand) -> None:
     """After `hand` is scored: deal the next hand, or end the game after the last (or when
     fewer than two players are left to play the next)."""
-    if hand.number >= rules.hand_count(game.rules):
+    if hand.number >= hand_count(game.rules):
         end(game, "played_out")
         return
     number = hand.number + 1
@@ -34,30 +37,30 @@ def advance(game: Game, hand: Hand) -> None:
     game.hands.append(deal(number, 1, dealer_position(game, number)))
 
 
-def ending(game: Game, cause: rules.EndCause, leaving: Seat | None = None) -> rules.GameEnding[int]:
+def ending(game: Game, cause: EndCause, leaving: Seat | None = None) -> GameEnding[int]:
     """What ending the game for `cause` means under its rules, by seat id (changes nothing).
 
     :param leaving: a player about to leave, counted as not finishing (for a confirmation).
     """
     totals = seat_totals(game)
     standings = {
-        seat.id: rules.Standing(
+        seat.id: Standing(
             name=seat.player.name,
             total=totals[seat.id],
             played_every_hand=seat.left_from_hand is None and seat is not leaving,
         )
         for seat in game.seats
     }
-    return rules.game_ending(
+    return game_ending(
         standings,
         cause=cause,
         hands_played=hands_played(game),
-        hands_in_game=rules.hand_count(game.rules),
+        hands_in_game=hand_count(game.rules),
         incomplete_game_rule=game.rules.fairness.incomplete_game,
     )
 
 
-def end(game: Game, cause: rules.EndCause) -> rules.GameEnding[int]:
+def end(game: Game, cause: EndCause) -> GameEnding[int]:
     """End the game now for `cause`: the hand in play stays unplayed, and the game is settled.
 
     A game that counts (played out, or ended with its totals standing) is finished; one the
@@ -76,7 +79,7 @@ def end(game: Game, cause: rules.EndCause) -> rules.GameEnding[int]:
     return result
 
 
-def settle(game: Game, cause: rules.EndCause | None = None) -> rules.GameEnding[int]:
+def settle(game: Game, cause: EndCause | None = None) -> GameEnding[int]:
     """Write each seat's final total and place, and whether the game is discarded.
 
     A player who left gets a total posted by the incomplete-game rule; with fewer than two
@@ -84,7 +87,7 @@ def settle(game: Game, cause: rules.EndCause | None = None) -> rules.GameEnding[
     an ended game was fixed), the game is settled again and keeps the words it ended with,
     unless it was played out.
     """
-    played_out = hands_played(game) == rules.hand_count(game.rules)
+    played_out = hands_played(game) == hand_count(game.rules)
     cause = cause or ("played_out" if played_out else None)
     result = ending(game, cause or "agreement")
     if cause is not None:
@@ -136,8 +139,8 @@ def _settle_pennies(game: Game) -> None:
         return
     places = {seat.id: seat.place for seat in game.seats if seat.place is not None}
     try:
-        settled = rules.settle(rs, places, claims_in_game(game))
-    except rules.RulesError:
+        settled = settlement.settle(rs, places, claims_in_game(game))
+    except RulesError:
         return  # no schedule row for this table: the game-over screen says so
     for seat in game.seats:
-        seat.net_parts = rules.net_parts(settled.net[seat.id])
+        seat.net_parts = settlement.net_parts(settled.net[seat.id])

@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload, selectinload
 
-from scorekeeper import rules, zones
+from scorekeeper import zones
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     Game,
@@ -21,7 +21,12 @@ from scorekeeper.models import (
     Player,
     Seat,
 )
+from scorekeeper.rules import seating
+from scorekeeper.rules.dealing import hand_count, player_count_refusal
+from scorekeeper.rules.family import start_refusal
 from scorekeeper.rules.language import N_, _
+from scorekeeper.rules.storage import ruleset_to_dict
+from scorekeeper.rules.suspension import paused_refusal
 
 
 class GameRefused(Exception):
@@ -47,7 +52,7 @@ def is_over(game: Game) -> bool:
 
 def ended_early(game: Game) -> bool:
     """True for a game that ended before its last hand was scored."""
-    return is_over(game) and hands_played(game) < rules.hand_count(game.rules)
+    return is_over(game) and hands_played(game) < hand_count(game.rules)
 
 
 def refuse_if_over(game: Game) -> None:
@@ -77,7 +82,7 @@ def refuse_unless_in_play(game: Game, what: str) -> None:
     """
     refuse_if_over(game)
     if game.status == GameStatus.SUSPENDED:
-        raise GameRefused(rules.paused_refusal(what))
+        raise GameRefused(paused_refusal(what))
 
 
 def status_words(game: Game) -> str:
@@ -102,7 +107,7 @@ def start_game(
     rs = ruleset.rules
     if ruleset.league_id != league.id:
         raise GameRefused(_("Those rules belong to another league."))
-    refusal = rules.player_count_refusal(rs, len(players)) or rules.start_refusal(rs, len(players))
+    refusal = player_count_refusal(rs, len(players)) or start_refusal(rs, len(players))
     if refusal:
         raise GameRefused(refusal)
     if len({p.id for p in players}) != len(players):
@@ -118,7 +123,7 @@ def start_game(
         league=league,
         number=(last or 0) + 1,
         ruleset_id=ruleset.id,
-        rules_data=rules.ruleset_to_dict(rs),
+        rules_data=ruleset_to_dict(rs),
         first_dealer_position=first_dealer,
         started_on=today or zones.today_in(league.time_zone),
         status=GameStatus.PLAYING,
@@ -217,7 +222,7 @@ def left_from(game: Game) -> dict[int, int]:
 
 def seats_at_hand(game: Game, hand_number: int) -> list[Seat]:
     """The seats that play hand `hand_number`: everyone who has not left before it."""
-    seated = rules.seated_for_hand(len(game.seats), left_from(game), hand_number)
+    seated = seating.seated_for_hand(len(game.seats), left_from(game), hand_number)
     return [seat for seat in game.seats if seat.position in seated]
 
 
@@ -230,8 +235,10 @@ def dealers(game: Game, before: int | None = None) -> list[int | None]:
         for hand in game.hands
         if before is None or hand.number < before
     }
-    count = rules.hand_count(game.rules)
-    return rules.dealers(game.first_dealer_position, len(game.seats), count, left_from(game), dealt)
+    count = hand_count(game.rules)
+    return seating.dealers(
+        game.first_dealer_position, len(game.seats), count, left_from(game), dealt
+    )
 
 
 def dealer_position(game: Game, hand_number: int) -> int:

@@ -7,13 +7,21 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Correction, Game, Hand, HandScore, HandState, Seat
 from scorekeeper.play import endings, games
-from scorekeeper.rules import missing_score
-from scorekeeper.rules.entries import HandCheck, PlayerEntry, Problem, check_hand, entry_score
+from scorekeeper.rules import corrections, missing_score
+from scorekeeper.rules.dealing import stock_gone_words, stock_run_out, stock_words
+from scorekeeper.rules.entries import (
+    HandCheck,
+    PlayerEntry,
+    Problem,
+    check_hand,
+    entry_facts,
+    entry_score,
+)
 from scorekeeper.rules.language import _
+from scorekeeper.rules.ruleset import RulesError
 
 
 class HandRefused(Exception):
@@ -90,7 +98,7 @@ def check_report(
         return missing_score.missing_score_verdict(
             reported, missing_score_rule=rs.fairness.missing_score
         )
-    except rules.RulesError as error:
+    except RulesError as error:
         raise HandRefused(HandCheck((Problem(str(error)),), ())) from error
 
 
@@ -183,13 +191,15 @@ def score_hand(
     return Saved(replayed=verdict.replay, reason=verdict.reason)
 
 
-def correction_terms(hand: Hand, *, corrections_rule: bool | None = None) -> rules.CorrectionTerms:
+def correction_terms(
+    hand: Hand, *, corrections_rule: bool | None = None
+) -> corrections.CorrectionTerms:
     """What fixing this scored hand asks of the table, under the game's rules (or, with
     `corrections_rule`, as if the league kept or dropped fairness rule 4)."""
     game = hand.game
     last_scored = max((h.number for h in games.scored_hands(game)), default=hand.number)
     keeps = game.rules.fairness.corrections if corrections_rule is None else corrections_rule
-    return rules.correction_terms(
+    return corrections.correction_terms(
         hand.number, last_scored, ended_early=games.ended_early(game), corrections_rule=keeps
     )
 
@@ -213,7 +223,7 @@ def is_freely_editable(hand: Hand) -> bool:
 
 def score_facts(score: HandScore) -> dict[str, Any]:
     """One player's saved report and score, as plain data (history, league files)."""
-    return {**rules.entry_facts(entry_of(score)), "score": score.score, "posted": score.posted}
+    return {**entry_facts(entry_of(score)), "score": score.score, "posted": score.posted}
 
 
 def snapshot(hand: Hand) -> dict[str, Any]:
@@ -314,7 +324,7 @@ def renew_stock(hand: Hand) -> str:
             _("The stock is already gone for good: hand %(number)s is over. Score it.")
             % {"number": hand.number}
         )
-    run_out = rules.stock_run_out(hand.game.rules.stock, hand.stock_renewals)
+    run_out = stock_run_out(hand.game.rules.stock, hand.stock_renewals)
     if run_out.renewed:
         hand.stock_renewals += 1
     else:
@@ -326,8 +336,8 @@ def renew_stock(hand: Hand) -> str:
 def stock_renewal_words(hand: Hand) -> str:
     """What the table does about the stock in the hand in play, after what is recorded."""
     if hand.stock_ran_out:
-        return rules.stock_gone_words()
-    return rules.stock_words(hand.game.rules.stock)
+        return stock_gone_words()
+    return stock_words(hand.game.rules.stock)
 
 
 def stock_exhausted(hand: Hand) -> bool:

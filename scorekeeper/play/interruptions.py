@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from scorekeeper import rules, zones
+from scorekeeper import zones
 from scorekeeper.models import Game, GameStatus, HandState, Seat, Suspension
 from scorekeeper.play import endings, games
+from scorekeeper.rules.dealing import hand_count
+from scorekeeper.rules.ending import EndCause, GameEnding
 from scorekeeper.rules.language import _
+from scorekeeper.rules.suspension import resume_refusal
 
 GameRefused = games.GameRefused
 
@@ -18,7 +21,7 @@ def today(game: Game) -> date:
     return zones.today_in(game.league.time_zone)
 
 
-def player_leaves(game: Game, seat: Seat, from_hand: int) -> rules.GameEnding[int] | None:
+def player_leaves(game: Game, seat: Seat, from_hand: int) -> GameEnding[int] | None:
     """Record that a player left: they play no hand from `from_hand` on.
 
     When that leaves fewer than two players for the hand in play, the game ends here under
@@ -35,7 +38,7 @@ def player_leaves(game: Game, seat: Seat, from_hand: int) -> rules.GameEnding[in
             _("%(name)s already left from hand %(number)s.")
             % {"name": seat.player.name, "number": seat.left_from_hand}
         )
-    last = rules.hand_count(game.rules)
+    last = hand_count(game.rules)
     if hand is None:
         raise GameRefused(_("A player can leave only while a hand is dealt."))
     if not hand.number <= from_hand <= last:
@@ -55,7 +58,7 @@ def player_leaves(game: Game, seat: Seat, from_hand: int) -> rules.GameEnding[in
     return None
 
 
-def leave_ending(game: Game, seat: Seat, from_hand: int) -> rules.GameEnding[int] | None:
+def leave_ending(game: Game, seat: Seat, from_hand: int) -> GameEnding[int] | None:
     """How the game would end if this player left now, when that leaves fewer than two
     players for the hand in play; None when the game would go on (changes nothing)."""
     hand = games.current_hand(game)
@@ -99,7 +102,7 @@ def resume_obstacle(game: Game, on: date, everyone_back: bool = True) -> str | N
         return _("The game is over, so it cannot be resumed.")
     if game.status != GameStatus.SUSPENDED:
         return _("The game is not suspended.")
-    return rules.resume_refusal(game.rules, game.started_on, on, everyone_back)
+    return resume_refusal(game.rules, game.started_on, on, everyone_back)
 
 
 def resume(game: Game, everyone_present: bool, on: date | None = None) -> None:
@@ -115,12 +118,12 @@ def resume(game: Game, everyone_present: bool, on: date | None = None) -> None:
     games.touch(game)
 
 
-def end_cause(game: Game) -> rules.EndCause:
+def end_cause(game: Game) -> EndCause:
     """Why the table ends the game now: by agreement, or a suspended game that did not go on."""
     return "not_resumed" if game.status == GameStatus.SUSPENDED else "agreement"
 
 
-def ending_preview(game: Game) -> rules.GameEnding[int]:
+def ending_preview(game: Game) -> GameEnding[int]:
     """What ending the game here would do, for the confirmation (changes nothing).
 
     :raises GameRefused: when the game is already over.
@@ -129,7 +132,7 @@ def ending_preview(game: Game) -> rules.GameEnding[int]:
     return endings.ending(game, end_cause(game))
 
 
-def end_game(game: Game) -> rules.GameEnding[int]:
+def end_game(game: Game) -> GameEnding[int]:
     """End the game here, between hands or with a hand in play (that hand stays unplayed).
 
     The incomplete-game rule decides the outcome: usually nobody has played every hand, so
@@ -140,7 +143,7 @@ def end_game(game: Game) -> rules.GameEnding[int]:
     return endings.end(game, end_cause(game))
 
 
-def close_incomplete(game: Game) -> rules.GameEnding[int]:
+def close_incomplete(game: Game) -> GameEnding[int]:
     """Close a suspended game that will not go on, under the incomplete-game rule."""
     games.refuse_if_over(game)
     if game.status != GameStatus.SUSPENDED:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper import rules
 from scorekeeper.models import Game, Hand, HandState, MayIClaim, Seat
 from scorekeeper.play import endings, games
 from scorekeeper.rules.language import _
+from scorekeeper.rules.mayi import claims_left, expected_hand_size, may_i_allowed
 
 
 @dataclass(frozen=True)
@@ -37,8 +37,8 @@ def hand_sizes(hand: Hand) -> list[HandSize]:
         HandSize(
             seat,
             counts.get(seat.id, 0),
-            rules.expected_hand_size(rs, hand.number, counts.get(seat.id, 0)),
-            rules.claims_left(rs, hand.number, counts.get(seat.id, 0)),
+            expected_hand_size(rs, hand.number, counts.get(seat.id, 0)),
+            claims_left(rs, hand.number, counts.get(seat.id, 0)),
         )
         for seat in games.seats_at_hand(hand.game, hand.number)
     ]
@@ -66,7 +66,7 @@ def record_claim(
         raise games.GameRefused(
             _("%(name)s is not playing this hand.") % {"name": seat.player.name}
         )
-    ruling = rules.may_i_allowed(
+    ruling = may_i_allowed(
         hand.game.rules,
         hand.number,
         claims_by_seat(hand).get(seat.id, 0),

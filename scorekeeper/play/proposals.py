@@ -9,13 +9,13 @@ from datetime import UTC, datetime
 
 from sqlalchemy import func, select
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Correction, Game, Hand, ProposalState, ProposedCorrection
 from scorekeeper.play import games
 from scorekeeper.play.hands import hand_seats
 from scorekeeper.rules import limits
-from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.corrections import LONGEST_SENDER, proposal_decided_words
+from scorekeeper.rules.entries import PlayerEntry, entry_facts, entry_from_facts
 
 
 class ProposalDecided(games.GameRefused):
@@ -24,13 +24,13 @@ class ProposalDecided(games.GameRefused):
 
 def report_of(entries: Sequence[PlayerEntry], stock_ran_out: bool) -> dict[str, object]:
     """A report as a proposal keeps it: the stock, and each seat's facts in order."""
-    facts = [rules.entry_facts(entry.normalised()) for entry in entries]
+    facts = [entry_facts(entry.normalised()) for entry in entries]
     return {"stock_ran_out": stock_ran_out, "entries": facts}
 
 
 def proposed_entries(proposal: ProposedCorrection) -> list[PlayerEntry]:
     """The report the proposal holds, one entry per seat of its hand, in seat order."""
-    return [rules.entry_from_facts(facts) for facts in proposal.report["entries"]]
+    return [entry_from_facts(facts) for facts in proposal.report["entries"]]
 
 
 def propose(
@@ -58,7 +58,7 @@ def propose(
         game_id=hand.game_id,
         hand_id=hand.id,
         report=report,
-        sent_by=sent_by[: rules.corrections.LONGEST_SENDER],
+        sent_by=sent_by[:LONGEST_SENDER],
         sent_at=datetime.now(UTC),
     )
     db.session.add(proposal)
@@ -95,7 +95,7 @@ def refuse_unless_waiting(proposal: ProposedCorrection, hand: Hand) -> None:
     :raises ProposalDecided: when it was already accepted or dropped.
     """
     if proposal.state != ProposalState.WAITING:
-        raise ProposalDecided(rules.proposal_decided_words(hand.number, proposal.state.value))
+        raise ProposalDecided(proposal_decided_words(hand.number, proposal.state.value))
 
 
 def accept(
@@ -122,7 +122,7 @@ def _decide(
 ) -> None:
     refuse_unless_waiting(proposal, hand)
     proposal.state = state
-    proposal.decided_by = decided_by[: rules.corrections.LONGEST_SENDER]
+    proposal.decided_by = decided_by[:LONGEST_SENDER]
     proposal.decided_at = datetime.now(UTC)
     games.touch(hand.game)
     db.session.flush()

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper import rules
 from scorekeeper.models import Hand, HandScore
 from scorekeeper.play.hands import hand_seats
-from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.entries import PlayerEntry, entry_score
 from scorekeeper.rules.language import _
 
 
@@ -49,7 +48,7 @@ def saved_beside_sent(hand: Hand, sent: Sequence[PlayerEntry]) -> list[SavedBesi
         SavedBesideSent(
             seat.player.name,
             _saved_words(by_seat.get(seat.id)),
-            _score_words(rules.entry_score(rs, entry, hand.number), entry.went_out),
+            _score_words(entry_score(rs, entry, hand.number), entry.went_out),
         )
         for seat, entry in zip(hand_seats(hand), sent, strict=False)
     ]

@@ -4,9 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper import rules
 from scorekeeper.models import Game, Hand, Seat
 from scorekeeper.play import games
+from scorekeeper.rules.dealing import (
+    cards_dealt,
+    contract_words,
+    decks_at_table,
+    going_out_words,
+    hand_count,
+    hand_note,
+    hand_rule,
+    minimum_cards,
+    wild_words,
+)
+from scorekeeper.rules.mayi import blind_cards, hand_claim_words, may_i_limit
+from scorekeeper.rules.scoring import wild_rank_words
+from scorekeeper.rules.seating import first_player_among
 
 
 @dataclass(frozen=True)
@@ -43,28 +56,28 @@ def hand_card(game: Game, hand: Hand) -> HandCard:
     rs = game.rules
     seats = game.seats
     playing = games.seats_at_hand(game, hand.number)
-    deck = rules.decks_at_table(rs, len(playing))
-    rule = rules.hand_rule(rs, hand.number)
+    deck = decks_at_table(rs, len(playing))
+    rule = hand_rule(rs, hand.number)
     dealer = hand.dealer_position
     present = {seat.position for seat in playing}
     return HandCard(
         number=hand.number,
         attempt=hand.attempt,
-        hands_in_game=rules.hand_count(rs),
-        contract=rules.contract_words(rs, hand.number),
-        minimum_cards=rules.minimum_cards(rs, hand.number),
-        cards_dealt=rules.cards_dealt(rs, hand.number),
+        hands_in_game=hand_count(rs),
+        contract=contract_words(rs, hand.number),
+        minimum_cards=minimum_cards(rs, hand.number),
+        cards_dealt=cards_dealt(rs, hand.number),
         decks=deck.decks,
         jokers=deck.jokers,
-        wild=rules.wild_words(rs),
+        wild=wild_words(rs),
         dealer=seats[dealer],
-        first_player=seats[rules.first_player_among(dealer, len(seats), present)],
-        going_out=rules.going_out_words(rs, hand.number),
-        note=rules.hand_note(rs, hand.number),
-        wild_rank=rules.wild_rank_words(rule.wild_rank) if rule.wild_rank else None,
+        first_player=seats[first_player_among(dealer, len(seats), present)],
+        going_out=going_out_words(rs, hand.number),
+        note=hand_note(rs, hand.number),
+        wild_rank=wild_rank_words(rule.wild_rank) if rule.wild_rank else None,
         wild_rank_points=rs.wild_rank_points,
-        claim_words=rules.hand_claim_words(rs, hand.number),
-        claim_limit=rules.may_i_limit(rs, hand.number),
-        blind_cards=rules.blind_cards(rs, hand.number),
+        claim_words=hand_claim_words(rs, hand.number),
+        claim_limit=may_i_limit(rs, hand.number),
+        blind_cards=blind_cards(rs, hand.number),
         last_turn=rs.last_turn_after_out,
     )

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from sqlalchemy import ColumnElement, and_, case, func, select
 from sqlalchemy.orm import aliased
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, HandScore, HandState, League, Player, Seat
 from scorekeeper.models.base import ruleset_of
 from scorekeeper.read import standings
 from scorekeeper.read.standings import SeasonChoice
+from scorekeeper.rules.dealing import contract_words, ruleset_name
+from scorekeeper.rules.rivals import Rivalry, rivalries
 
 # Another seat of the same game, for the head-to-head counts.
 OPPONENT = aliased(Seat, name="opponent")
@@ -88,9 +89,9 @@ def contracts_of(player: Player) -> list[RuleSetContracts]:
     counts: dict[str, dict[tuple[int, str], list[int]]] = {}
     for data, number, played, out in rows:
         rs = ruleset_of(data)
-        words = rules.contract_words(rs, number) if number <= len(rs.hands) else ""
+        words = contract_words(rs, number) if number <= len(rs.hands) else ""
         # A preset's name in the language spoken, a family's as they wrote it.
-        name = rules.ruleset_name(rs)
+        name = ruleset_name(rs)
         tally = counts.setdefault(name, {}).setdefault((number, words), [0, 0])
         tally[0] += int(played)
         tally[1] += int(out or 0)
@@ -120,13 +121,13 @@ def best_hands(player: Player, limit: int = 5) -> list[tuple[Hand, HandScore]]:
     return [(hand, score) for hand, score in rows]
 
 
-def head_to_head(player: Player) -> list[rules.Rivalry]:
+def head_to_head(player: Player) -> list[Rivalry]:
     """For each opponent: games together that count, and how often each finished ahead.
 
     The database counts the games of each pair of places (at most a hundred per opponent,
     whatever the league's length); the rules say which place is ahead.
     """
-    return rules.rivalries(
+    return rivalries(
         (other, name, mine, theirs, n)
         for _player, other, name, mine, theirs, n in _finishes(_counts(player))
     )
@@ -134,7 +135,7 @@ def head_to_head(player: Player) -> list[rules.Rivalry]:
 
 def season_head_to_head(
     league: League, season: SeasonChoice, players: Sequence[tuple[int, str]]
-) -> list[tuple[str, rules.Rivalry]]:
+) -> list[tuple[str, Rivalry]]:
     """Each pair of `players` (id and name, a bounded list) who met in the season's games
     that count: the first named's rivalry with the other, pairs in the order of `players`."""
     ids = [player for player, _name in players]
@@ -148,7 +149,7 @@ def season_head_to_head(
         by_player.setdefault(player, []).append((rival, name, mine, theirs, n))
     found = []
     for i, (player, name) in enumerate(players):
-        rivals = {r.other: r for r in rules.rivalries(by_player.get(player, ()))}
+        rivals = {r.other: r for r in rivalries(by_player.get(player, ()))}
         found += [(name, rivals[later]) for later, _n in players[i + 1 :] if later in rivals]
     return found
 

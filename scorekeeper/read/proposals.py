@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from scorekeeper import rules
 from scorekeeper.models import Game, Hand, ProposalState, ProposedCorrection
 from scorekeeper.play import hands, proposals
 from scorekeeper.read.already_saved import SavedBesideSent, saved_beside_sent
+from scorekeeper.rules.corrections import accept_words, proposal_heading, proposal_outcome_words
 
 
 @dataclass(frozen=True)
@@ -44,13 +44,13 @@ def _shown(proposal: ProposedCorrection, hand: Hand, fixable: set[int]) -> Propo
     return ProposalShown(
         id=proposal.id,
         hand=hand,
-        heading=rules.proposal_heading(hand.number, proposal.sent_by),
+        heading=proposal_heading(hand.number, proposal.sent_by),
         sent_at=proposal.sent_at,
         compared=saved_beside_sent(hand, proposals.proposed_entries(proposal)),
         waiting=waiting,
-        outcome=rules.proposal_outcome_words(proposal.state.value, proposal.decided_by),
+        outcome=proposal_outcome_words(proposal.state.value, proposal.decided_by),
         decided_at=proposal.decided_at,
-        accept_words=rules.accept_words(hands.correction_terms(hand), hand.number)
+        accept_words=accept_words(hands.correction_terms(hand), hand.number)
         if waiting and may_fix
         else "",
         may_decide=waiting and may_fix,

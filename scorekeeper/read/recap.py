@@ -8,27 +8,29 @@ from datetime import date
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, League, Seat
 from scorekeeper.play import games
 from scorekeeper.read import standings, standings_page
 from scorekeeper.rules import limits
+from scorekeeper.rules import recap as rules_recap
+from scorekeeper.rules.dealing import hand_count
 from scorekeeper.rules.rating import move_written
+from scorekeeper.rules.records import records_set
 from scorekeeper.rules.standings import rank
 
 # A rating as the edge writes it in the page's language (web/money.rating).
 Written = Callable[[int], str]
 
 
-def counted_game(game: Game) -> rules.CountedGame[int]:
+def counted_game(game: Game) -> rules_recap.CountedGame[int]:
     """A game that counts, as its seats were settled and its hands scored, by seat id (from the
     rows `games.load_game` loads)."""
     rs = game.rules
-    return rules.CountedGame(
+    return rules_recap.CountedGame(
         number=game.number,
         players=tuple(
-            rules.Finisher(
+            rules_recap.Finisher(
                 key=seat.id,
                 name=seat.player.name,
                 total=seat.final_total or 0,
@@ -40,28 +42,28 @@ def counted_game(game: Game) -> rules.CountedGame[int]:
             for seat in game.seats
         ),
         hands=tuple(
-            rules.PlayedHand(hand.number, {s.seat_id: s.score or 0 for s in hand.scores})
+            rules_recap.PlayedHand(hand.number, {s.seat_id: s.score or 0 for s in hand.scores})
             for hand in games.scored_hands(game)
         ),
         hands_played=games.hands_played(game),
-        hands_in_game=rules.hand_count(rs),
+        hands_in_game=hand_count(rs),
         ended_early=games.ended_early(game),
         incomplete_game_rule=rs.fairness.incomplete_game,
     )
 
 
-def records_part(league: League, games: Collection[int], day: date) -> rules.Part | None:
+def records_part(league: League, games: Collection[int], day: date) -> rules_recap.Part | None:
     """The records of all time and of `day`'s season that `games` (by id) set or share."""
     every = standings_page.seasons(league)
     season = next((s for s in every if s.key != standings.ALL_TIME and s.contains(day)), None)
-    all_time = rules.records_set(standings_page.records(league, standings.EVERY_GAME), games)
-    own = rules.records_set(standings_page.records(league, season), games) if season else []
-    return rules.records_part(all_time, own, season.label if season else "")
+    all_time = records_set(standings_page.records(league, standings.EVERY_GAME), games)
+    own = records_set(standings_page.records(league, season), games) if season else []
+    return rules_recap.records_part(all_time, own, season.label if season else "")
 
 
 def rating_part(
     league: League, games: Collection[int], players: Sequence[tuple[int, str]], written: Written
-) -> rules.Part | None:
+) -> rules_recap.Part | None:
     """How `games` (by id) moved the ratings of `players` (id and name, in the card's order)
     who are rated after them, each pool apart; None when none is."""
     moves = []
@@ -72,10 +74,10 @@ def rating_part(
                 moved = sum(step.move for step in steps)
                 rating = written(steps[-1].rating)
                 moves.append((name, rating, move_written(moved, written)))
-    return rules.rating_part(moves)
+    return rules_recap.rating_part(moves)
 
 
-def game_card(game: Game, day: str, written: Written) -> rules.Recap:
+def game_card(game: Game, day: str, written: Written) -> rules_recap.Recap:
     """The recap card of a game that counts, `day` being the day it was played in words and
     `written` how the page writes a rating."""
     seats = sorted(game.seats, key=lambda seat: (seat.place or 0, seat.final_total or 0))
@@ -84,7 +86,7 @@ def game_card(game: Game, day: str, written: Written) -> rules.Recap:
         records_part(game.league, {game.id}, game.started_on),
         rating_part(game.league, {game.id}, players, written),
     )
-    return rules.game_recap(counted_game(game), league=game.league.name, day=day, extra=extra)
+    return rules_recap.game_recap(counted_game(game), league=game.league.name, day=day, extra=extra)
 
 
 def game_nights(shown: Sequence[Game]) -> list[date]:
@@ -117,7 +119,7 @@ def night_card(
     listed: Sequence[Game],
     counted: int,
     written: Written,
-) -> rules.Recap:
+) -> rules_recap.Recap:
     """The recap card of the league's games that count played on `day`, from `night_games`,
     with the records and rating moves of the games it lists."""
     records, _pennies = standings.season_sums(
@@ -126,7 +128,7 @@ def night_card(
     ids = {game.id for game in listed}
     ranked = rank(records, "wins", min_games=1)
     players = [(line.record.player, line.record.name) for line in ranked]
-    return rules.night_recap(
+    return rules_recap.night_recap(
         [counted_game(game) for game in listed],
         records,
         games_counted=counted,

@@ -10,7 +10,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-from scorekeeper import rules
+from scorekeeper.rules.recap import Recap
 
 WIDTH = 1080
 MARGIN = 80
@@ -111,7 +111,7 @@ def wrapped(text: str, style: Style, width: float) -> list[str]:
     return [*lines, line] if line else lines
 
 
-def layout(recap: rules.Recap) -> tuple[list[Drawn], int]:
+def layout(recap: Recap) -> tuple[list[Drawn], int]:
     """Where each text of the card goes, top to bottom, and the picture's height."""
     drawn: list[Drawn] = []
     inner = WIDTH - 2 * MARGIN
@@ -154,7 +154,7 @@ def layout(recap: rules.Recap) -> tuple[list[Drawn], int]:
     return drawn, max(SHORTEST, y + MARGIN)
 
 
-def draw(recap: rules.Recap) -> bytes:
+def draw(recap: Recap) -> bytes:
     """The card as a PNG file.
 
     :raises FontsMissing: when the system has no DejaVu fonts.

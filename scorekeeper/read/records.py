@@ -3,7 +3,7 @@
 Only the games that count in the standings are read (`standings.counted_games`, the standings'
 own condition), and the database adds up each seat's hands and each hand's seats, so a league
 of a thousand games sends a few thousand rows, not a row per player per hand. The records
-themselves are the rules' (`rules.league_records`); `standings_page.records` keeps them.
+themselves are the rules' (`rules.records.league_records`); `standings_page.records` keeps them.
 """
 
 from __future__ import annotations
@@ -14,13 +14,12 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, case, func, select
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, HandScore, HandState, League, MayIClaim, Player, Seat
 from scorekeeper.play.endings import CLAIMS_COUNT_IN
 from scorekeeper.read.standings import ALL_TIME, SeasonChoice, counted_games
 from scorekeeper.rules import limits
-from scorekeeper.rules.records import ZERO_AT_MOST
+from scorekeeper.rules.records import ZERO_AT_MOST, GameFacts, HandFacts, SeatFacts, half_time
 
 # Rows read at once: a thousand games' rows are turned into facts a batch at a time, never
 # all held together.
@@ -31,12 +30,12 @@ def _half_time(hands: ColumnElement[int]) -> ColumnElement[int]:
     """The half-time hand of a game of `hands` hands, as the rules set it, for each length the
     rules allow (`limits.HANDS`)."""
     lengths = range(limits.HANDS.low, limits.HANDS.high + 1)
-    return case({n: rules.half_time(n) for n in lengths}, value=hands)
+    return case({n: half_time(n) for n in lengths}, value=hands)
 
 
 def _seat_rows(counted: ColumnElement[bool]) -> Iterable[tuple[Any, ...]]:
     """Each seat of the counted games, oldest game first: the game's id, number, day and rule
-    set's name, the seat's id, then its facts in `rules.SeatFacts`' order (its result, its
+    set's name, the seat's id, then its facts in `rules.records.SeatFacts`' order (its result, its
     zeros, its running total at half-time, its May I?s)."""
     played = (
         select(Hand.game_id, _half_time(func.count(Hand.number.distinct())).label("half"))
@@ -113,26 +112,26 @@ def _hand_rows(counted: ColumnElement[bool]) -> Iterable[tuple[Any, ...]]:
     )
 
 
-def league_games(league: League, seasons: Sequence[SeasonChoice]) -> list[rules.GameFacts]:
+def league_games(league: League, seasons: Sequence[SeasonChoice]) -> list[GameFacts]:
     """The league's counted games as the records' rules read them, each with the first of
     `seasons` holding its day (seasons do not overlap), all time aside."""
     own = [s for s in seasons if s.key != ALL_TIME]
     counted = counted_games(league, SeasonChoice(ALL_TIME, ""))
-    seats: dict[int, list[rules.SeatFacts]] = {}
+    seats: dict[int, list[SeatFacts]] = {}
     players: dict[int, int] = {}  # seat: player
     games: dict[int, tuple[int, date, str]] = {}  # game: number, day, rule set
     for game, number, day, ruleset, seat, *facts in _seat_rows(counted):
-        seated = rules.SeatFacts(*facts)
+        seated = SeatFacts(*facts)
         players[seat] = seated.player
         games.setdefault(game, (number, day, ruleset or ""))
         seats.setdefault(game, []).append(seated)
-    hands: dict[int, list[rules.HandFacts]] = {}
+    hands: dict[int, list[HandFacts]] = {}
     for game, number, points, out in _hand_rows(counted):
         hands.setdefault(game, []).append(
-            rules.HandFacts(number, points, players[out] if out is not None else None)
+            HandFacts(number, points, players[out] if out is not None else None)
         )
     return [
-        rules.GameFacts(
+        GameFacts(
             game,
             number,
             day,

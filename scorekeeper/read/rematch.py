@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, LeagueRuleSet, Player
+from scorekeeper.rules.seating import rematch_first_dealer
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ def first_dealer_after(game: Game, players: Sequence[Player]) -> Player | None:
     present = {i for i, seat in enumerate(game.seats) if seat.player_id in playing}
     if not present:
         return None
-    seat = rules.rematch_first_dealer(game.first_dealer_position, len(game.seats), present)
+    seat = rematch_first_dealer(game.first_dealer_position, len(game.seats), present)
     return playing[game.seats[seat].player_id]
 
 

@@ -6,12 +6,17 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from scorekeeper import rules
 from scorekeeper.models import Correction, Game, GameStatus, Hand, HandScore, HandState, Seat
 from scorekeeper.play import games
 from scorekeeper.play.hands import entry_of
 from scorekeeper.read.charts import Series, line_chart
+from scorekeeper.rules.dealing import contract_words, hand_count
+from scorekeeper.rules.entries import score_terms
+from scorekeeper.rules.incomplete_game import places_so_far, unranked_leaver_note
 from scorekeeper.rules.language import _, ngettext
+from scorekeeper.rules.missing_score import two_highest
+from scorekeeper.rules.scoring import running_totals
+from scorekeeper.rules.seating import seated_for_hand
 
 
 @dataclass(frozen=True)
@@ -104,19 +109,19 @@ def build(game: Game) -> Sheet:
         if hand.state in (HandState.REDEALT, HandState.REPLAYED):
             redeals.setdefault(hand.number, []).append(hand)
     scored = [hand for hand in game.hands if hand.state == HandState.SCORED]
-    after_each = rules.running_totals(
+    after_each = running_totals(
         [{score.seat_id: score.score or 0 for score in hand.scores} for hand in scored]
     )
     rows: list[Row] = []
     for hand, running in zip(scored, after_each, strict=True):
         by_seat = {score.seat_id: score for score in hand.scores}
-        given = rules.two_highest(s.score or 0 for s in hand.scores if not s.no_score)
+        given = two_highest(s.score or 0 for s in hand.scores if not s.no_score)
         cells = [
             Cell(
                 by_seat.get(seat.id),
                 running.get(seat.id, 0),
                 given if seat.id in by_seat and by_seat[seat.id].posted else None,
-                rules.score_terms(rs, entry_of(by_seat[seat.id]), hand.number)
+                score_terms(rs, entry_of(by_seat[seat.id]), hand.number)
                 if seat.id in by_seat
                 else "",
             )
@@ -126,7 +131,7 @@ def build(game: Game) -> Sheet:
         rows.append(
             Row(
                 hand=hand,
-                contract=rules.contract_words(rs, hand.number),
+                contract=contract_words(rs, hand.number),
                 dealer=seats[hand.dealer_position],
                 cells=cells,
                 went_out=out,
@@ -145,9 +150,9 @@ def build(game: Game) -> Sheet:
         last = after_each[-1] if after_each else {}
         totals = [last.get(seat.id, 0) for seat in seats]
         next_hand = scored[-1].number + 1 if scored else 1
-        seated = rules.seated_for_hand(len(seats), games.left_from(game), next_hand)
+        seated = seated_for_hand(len(seats), games.left_from(game), next_hand)
         left = {i for i, seat in enumerate(seats) if seat.position not in seated}
-        placed = rules.places_so_far(
+        placed = places_so_far(
             dict(enumerate(totals)), left, incomplete_game_rule=rs.fairness.incomplete_game
         )
         places = [None if game.discarded else placed[i] for i in range(len(seats))]
@@ -159,12 +164,12 @@ def build(game: Game) -> Sheet:
         totals=totals,
         places=places,
         finished=game.status == GameStatus.FINISHED,
-        hands_in_game=rules.hand_count(rs),
+        hands_in_game=hand_count(rs),
         posted_totals=[settled and seat.total_posted for seat in seats],
         discarded=game.discarded,
         end_note=game.end_note,
         apart=apart,
-        apart_note=rules.unranked_leaver_note(rs) if any(apart) else "",
+        apart_note=unranked_leaver_note(rs) if any(apart) else "",
     )
 
 

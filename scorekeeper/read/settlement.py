@@ -6,11 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scorekeeper import rules
 from scorekeeper.models import Game, Seat
 from scorekeeper.play import endings, games
-from scorekeeper.rules.ending_money import Amount
+from scorekeeper.rules.ending import GameEnding
+from scorekeeper.rules.ending_money import Amount, money_at_end
 from scorekeeper.rules.language import _
+from scorekeeper.rules.ruleset import RulesError
+from scorekeeper.rules.settlement import KITTY_WORDS, pennies
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ class GameSettlement:
     problem: str = ""
 
 
-def build(game: Game, amount: Amount = rules.pennies) -> GameSettlement | None:
+def build(game: Game, amount: Amount = pennies) -> GameSettlement | None:
     """The settling up of a game over played for pennies, or None for any other game; its
     sentences write each amount with `amount` (the page's language's numbers)."""
     if game.rules.settlement is None or not games.is_over(game):
@@ -61,9 +63,7 @@ def build(game: Game, amount: Amount = rules.pennies) -> GameSettlement | None:
     return _settlement(game, places, discarded=game.discarded, amount=amount)
 
 
-def preview(
-    game: Game, ending: rules.GameEnding[int], amount: Amount = rules.pennies
-) -> GameSettlement | None:
+def preview(game: Game, ending: GameEnding[int], amount: Amount = pennies) -> GameSettlement | None:
     """What `ending` would do to the pennies, for its confirmation (changes nothing)."""
     if game.rules.settlement is None:
         return None
@@ -78,9 +78,9 @@ def _settlement(
     buys = endings.claims_in_game(game)
     names = {seat.id: seat.player.name for seat in game.seats}
     try:
-        money = rules.money_at_end(rs, places, buys, names, discarded=discarded, amount=amount)
-    except rules.RulesError as error:
-        split = _(rules.KITTY_WORDS[rs.settlement.kitty_split]) if rs.settlement else ""
+        money = money_at_end(rs, places, buys, names, discarded=discarded, amount=amount)
+    except RulesError as error:
+        split = _(KITTY_WORDS[rs.settlement.kitty_split]) if rs.settlement else ""
         return GameSettlement([], [], 0, split, rs.may_i.price, problem=str(error))
     settled = money.settled
     rows = sorted(

@@ -26,7 +26,6 @@ from types import MappingProxyType
 from markupsafe import Markup
 from sqlalchemy import select
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League
 from scorekeeper.read import charts, standings
@@ -34,6 +33,7 @@ from scorekeeper.read.ratings import LeagueRatings, league_ratings
 from scorekeeper.read.records import league_games
 from scorekeeper.read.standings import RecentGame, SeasonChoice
 from scorekeeper.rules.language import _, ngettext, pgettext
+from scorekeeper.rules.records import Record, league_records
 from scorekeeper.rules.standings import Ranked, rank
 
 KEPT = 256  # seasons' figures kept per process (a few KiB each), and as many season lists
@@ -109,8 +109,8 @@ def ratings(league: League) -> LeagueRatings:
     return _ratings(_standing(league))
 
 
-def records(league: League, season: SeasonChoice) -> tuple[rules.Record, ...]:
-    """The season's records (`rules.league_records`), in the order the records page shows.
+def records(league: League, season: SeasonChoice) -> tuple[Record, ...]:
+    """The season's records (`rules.records.league_records`), in the order the records page shows.
 
     Every season's are computed at once, from one reading of the league's counted games.
     """
@@ -133,11 +133,11 @@ def _ratings(standing: Standing) -> LeagueRatings:
 
 
 @lru_cache(maxsize=KEPT)
-def _records(standing: Standing) -> Mapping[str, tuple[rules.Record, ...]]:
+def _records(standing: Standing) -> Mapping[str, tuple[Record, ...]]:
     seasons = _seasons(standing)
     games = league_games(_league(standing), seasons)
     return MappingProxyType(
-        {s.key: rules.league_records([g for g in games if s.contains(g.day)]) for s in seasons}
+        {s.key: league_records([g for g in games if s.contains(g.day)]) for s in seasons}
     )
 
 

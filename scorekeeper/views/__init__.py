@@ -9,11 +9,15 @@ from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest, HTTPException, SecurityError
 
-from scorekeeper import rules
 from scorekeeper.languages import DEFAULT_LANGUAGE
 from scorekeeper.paper import PAPERS
 from scorekeeper.play.games import status_words
 from scorekeeper.read.slots import Busy
+from scorekeeper.rules.dealing import ruleset_name, ruleset_summary, wild_words
+from scorekeeper.rules.ending import note_shown
+from scorekeeper.rules.mayi import claim_noun
+from scorekeeper.rules.presets import PRESETS
+from scorekeeper.rules.scoring import label_words
 from scorekeeper.views import (
     auth,
     fairplay,
@@ -64,19 +68,19 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(recap.bp)
     app.jinja_env.globals.update(
         status_words=status_words,
-        preset_summary=rules.ruleset_summary,
-        ruleset_name=rules.ruleset_name,
-        claim_noun=rules.claim_noun,
-        label_words=rules.label_words,
-        wild_words=rules.wild_words,
+        preset_summary=ruleset_summary,
+        ruleset_name=ruleset_name,
+        claim_noun=claim_noun,
+        label_words=label_words,
+        wild_words=wild_words,
         pennies=money.pennies,
-        presets=list(rules.PRESETS.values()),
+        presets=list(PRESETS.values()),
         papers=PAPERS,
         outbox_words=script_words.outbox_words,
     )
     app.jinja_env.filters["possessive"] = possessive_markup
     app.jinja_env.filters["local_time"] = dates.moment_words
-    app.jinja_env.filters["end_note"] = rules.ending.note_shown
+    app.jinja_env.filters["end_note"] = note_shown
     app.jinja_env.filters["day"] = dates.day_words
     app.jinja_env.filters["clock"] = dates.clock_words
     app.jinja_env.filters["names_listed"] = names_listed

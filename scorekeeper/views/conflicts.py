@@ -11,12 +11,12 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from scorekeeper import rules
 from scorekeeper.forms.hand import HandForm
 from scorekeeper.models import Game, Hand, HandState
 from scorekeeper.play import games, hands, proposals
 from scorekeeper.read import already_saved as compared_with_saved
 from scorekeeper.read import scoresheet
+from scorekeeper.rules.corrections import proposal_kept_words
 from scorekeeper.web import access
 
 
@@ -53,7 +53,7 @@ def already_saved(
         )
         if kept is not None:
             fix = request.endpoint == "table.edit"
-            flash(rules.proposal_kept_words(saved.hand.number, fix=fix), "warning")
+            flash(proposal_kept_words(saved.hand.number, fix=fix), "warning")
             return redirect(url_for("table.show", game_id=game.id))
     return render_template(
         "table/already_saved.html",

@@ -6,7 +6,6 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from scorekeeper import rules
 from scorekeeper.forms.fairplay import (
     EndGameForm,
     LeaveForm,
@@ -21,7 +20,13 @@ from scorekeeper.play import games, hands, interruptions, mayi
 from scorekeeper.read import settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.rules import limits
-from scorekeeper.rules.rulings import house_points
+from scorekeeper.rules import rulings as rules_rulings
+from scorekeeper.rules.ending import GameEnding
+from scorekeeper.rules.fairness import fairness_in_force
+from scorekeeper.rules.incomplete_game import leaving_words
+from scorekeeper.rules.mayi import claim_words, may_i_priority, priority_words
+from scorekeeper.rules.ruleset import RulesError
+from scorekeeper.rules.suspension import resume_terms
 from scorekeeper.web import access, money
 from scorekeeper.web.language import possessive_words
 from scorekeeper.web.once import exactly_once
@@ -57,7 +62,7 @@ def _refused(game: Game, refusal: games.GameRefused, section: str = "") -> Respo
     return _back(game, section)
 
 
-def _ending_flash(ending: rules.GameEnding[int]) -> None:
+def _ending_flash(ending: GameEnding[int]) -> None:
     flash(" ".join((ending.headline, *ending.lines)), "warning" if ending.discarded else "success")
 
 
@@ -82,7 +87,7 @@ def may_i(game_id: int, hand_id: int) -> Response:
         )
     except games.GameRefused as refusal:
         return _refused(game, refusal, "mayi")
-    flash(rules.claim_words(game.rules, hand.number, seat.player.name), "mayi-success")
+    flash(claim_words(game.rules, hand.number, seat.player.name), "mayi-success")
     return _back(game, "mayi")
 
 
@@ -130,11 +135,9 @@ def priority(game_id: int) -> tuple[str, int]:
             first = form.first.data if form.first.data in asked else None
             try:
                 answer = game.seats[
-                    rules.may_i_priority(
-                        game.rules, len(game.seats), form.current.data, asked, first
-                    )
+                    may_i_priority(game.rules, len(game.seats), form.current.data, asked, first)
                 ]
-            except rules.RulesError as refusal:
+            except RulesError as refusal:
                 error = str(refusal)
             except (TypeError, IndexError):
                 error = gettext("Choose whose turn it is and who says May I?.")
@@ -149,12 +152,12 @@ def priority(game_id: int) -> tuple[str, int]:
         in_turn=in_turn,
         error=error,
         claim_words=(
-            rules.claim_words(game.rules, hand.number, answer.player.name)
+            claim_words(game.rules, hand.number, answer.player.name)
             if answer and hand and game.rules.may_i.buying
             else ""
         ),
         may_i_form=MayIForm(formdata=None),
-        priority_words=rules.priority_words(game.rules.may_i),
+        priority_words=priority_words(game.rules.may_i),
     ), 422 if error else 200
 
 
@@ -209,7 +212,7 @@ def _leave_page(
     game: Game,
     form: LeaveForm,
     *,
-    ending: rules.GameEnding[int] | None = None,
+    ending: GameEnding[int] | None = None,
     leaver: Seat | None = None,
     status: int = 200,
 ) -> tuple[str, int]:
@@ -220,7 +223,7 @@ def _leave_page(
         ending=ending,
         money=settlement.preview(game, ending, money.pennies) if ending else None,
         leaver=leaver,
-        leaving=rules.leaving_words(game.rules),
+        leaving=leaving_words(game.rules),
     ), status
 
 
@@ -236,7 +239,7 @@ def _record_leave(game: Game, seat: Seat, from_hand: int) -> Response | tuple[st
         _ending_flash(ended)
         return _back(game)
     left = gettext("%(name)s leaves from hand %(number)s.", name=seat.player.name, number=from_hand)
-    flash(" ".join((left, rules.leaving_words(game.rules))), "success")
+    flash(" ".join((left, leaving_words(game.rules))), "success")
     return _back(game)
 
 
@@ -278,7 +281,7 @@ def resume(game_id: int) -> Response | str | tuple[str, int]:
         game=game,
         form=form,
         refusal=obstacle,
-        resume_terms=rules.resume_terms(game.rules, game.started_on),
+        resume_terms=resume_terms(game.rules, game.started_on),
     ), status
 
 
@@ -335,14 +338,14 @@ def rulings(game_id: int) -> str:
     """The referee page for this game's rule set, searchable by word."""
     game = _game(game_id)
     query = request.args.get("q", "")[:100]
-    every = rules.rulings(game.rules)
-    found = rules.search_rulings(every, query)
+    every = rules_rulings.rulings(game.rules)
+    found = rules_rulings.search_rulings(every, query)
     return render_template(
         "fairplay/rulings.html",
         game=game,
         rulings=found,
         query=query,
         total=len(every),
-        fairness=rules.fairness_in_force(game.rules),
-        house_points=house_points(game.rules),
+        fairness=fairness_in_force(game.rules),
+        house_points=rules_rulings.house_points(game.rules),
     )

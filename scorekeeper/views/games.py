@@ -8,7 +8,6 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.game import ChoosePlayersForm, SeatingForm
 from scorekeeper.league import leagues
@@ -18,6 +17,8 @@ from scorekeeper.read import proposals as proposals_shown
 from scorekeeper.read import scoresheet, settlement
 from scorekeeper.read.rematch import first_dealer_after, rematch
 from scorekeeper.rules import limits
+from scorekeeper.rules.dealing import player_count_refusal
+from scorekeeper.rules.family import start_refusal
 from scorekeeper.web import access
 from scorekeeper.web.access import owner_only
 from scorekeeper.web.database import transaction
@@ -42,11 +43,11 @@ def new_game(league_id: int) -> Response | str | tuple[str, int]:
         chosen.append(leagues.add_player(league, form.new_player.data))
     ruleset = db.get_or_404(LeagueRuleSet, form.ruleset.data)
     rs = ruleset.rules
-    refusal = rules.player_count_refusal(rs, len(chosen))
+    refusal = player_count_refusal(rs, len(chosen))
     if refusal:
         form.players.errors = [refusal]
         return render_template("games/new.html", league=league, form=form), 422
-    unready = rules.start_refusal(rs, len(chosen))
+    unready = start_refusal(rs, len(chosen))
     if unready:
         # Said at the choice of rules, with the way to the cells, before any seating.
         form.ruleset.errors = [unready]
@@ -69,9 +70,9 @@ def _seating_page(
 ) -> tuple[str, int]:
     form.order.data = ",".join(str(p.id) for p in seated)
     form.set_seats(seated)
-    count_refusal = rules.player_count_refusal(ruleset.rules, len(seated))
+    count_refusal = player_count_refusal(ruleset.rules, len(seated))
     # Rules changed since step 1 (Play again, another phone) are refused here, at the top.
-    unready = None if count_refusal else rules.start_refusal(ruleset.rules, len(seated))
+    unready = None if count_refusal else start_refusal(ruleset.rules, len(seated))
     return render_template(
         "games/seating.html",
         league=league,
@@ -135,7 +136,7 @@ def seating(league_id: int) -> Response | tuple[str, int]:
             seated.append(player)
         return _seating_page(league, ruleset, seated, form)
     rs = ruleset.rules
-    if rules.player_count_refusal(rs, len(seated)) or rules.start_refusal(rs, len(seated)):
+    if player_count_refusal(rs, len(seated)) or start_refusal(rs, len(seated)):
         return _seating_page(league, ruleset, seated, form, 422)
     if not form.validate():
         return _seating_page(league, ruleset, seated, form, 422)

@@ -10,12 +10,12 @@ from flask import Blueprint, abort, current_app, render_template, send_file, url
 from flask_babel import format_date, gettext
 from werkzeug.wrappers import Response
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League
 from scorekeeper.read import pdf, recap_image
 from scorekeeper.read import recap as recap_cards
 from scorekeeper.read.pdf_cache import key_of
+from scorekeeper.rules.recap import Recap
 from scorekeeper.web import access, language, money
 
 bp = Blueprint("recap", __name__)
@@ -23,13 +23,13 @@ bp = Blueprint("recap", __name__)
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-def game_recap(game: Game) -> rules.Recap:
+def game_recap(game: Game) -> Recap:
     """The card of a game that counts, in the language of the request: the page's words and
     the picture's."""
     return recap_cards.game_card(game, format_date(game.started_on, "long"), money.rating)
 
 
-def night_recap(league: League, day: date) -> tuple[rules.Recap | None, list[Game]]:
+def night_recap(league: League, day: date) -> tuple[Recap | None, list[Game]]:
     """The card of the league's games that count played on `day` (None without any), in the
     language of the request, and the games it lists."""
     listed, counted = recap_cards.night_games(league, day)
@@ -59,7 +59,7 @@ def _game_refusal(game: Game) -> str | None:
     return None
 
 
-def _picture(recap: rules.Recap, filename: str) -> Response | tuple[str, int]:
+def _picture(recap: Recap, filename: str) -> Response | tuple[str, int]:
     """The card as a PNG, drawn once per card: kept with the printed sheets under a digest of
     everything it shows, so a change to any of it draws a new one."""
     cache = pdf.pdf_cache()

@@ -6,7 +6,6 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import ActionForm
 from scorekeeper.forms.fields import given
@@ -15,6 +14,12 @@ from scorekeeper.forms.ruleset_data import build_ruleset, form_data, gap_links
 from scorekeeper.forms.ruleset_refusals import refusal_links
 from scorekeeper.league import rulesets
 from scorekeeper.models import League, LeagueRuleSet
+from scorekeeper.rules.bonuses import bonuses_text
+from scorekeeper.rules.contracts import melds_in_words, rank_name
+from scorekeeper.rules.dealing import ruleset_name
+from scorekeeper.rules.fairness import FAIRNESS_WORDS
+from scorekeeper.rules.ruleset import JOKER, RANKS, Bonus, Meld, Payouts, RuleSet, Settlement
+from scorekeeper.rules.settlement import schedule_text
 from scorekeeper.web import language
 from scorekeeper.web.access import owner_only
 from scorekeeper.web.database import transaction
@@ -41,7 +46,7 @@ def new(league_id: int) -> Response | tuple[str, int]:
         copied = gettext(
             "“%(name)s” is a copy of %(origin)s: change what you play differently.",
             name=record.name,
-            origin=rules.ruleset_name(origin),
+            origin=ruleset_name(origin),
         )
         flash(copied, "success")
         return redirect(url_for("rulesets.edit", league_id=league.id, ruleset_id=record.id))
@@ -69,7 +74,7 @@ def edit(league_id: int, ruleset_id: int) -> Response | tuple[str, int]:
     rulesets.save_ruleset(record, edited)
     saved = gettext(
         "“%(name)s” saved. New games use it; games already started keep theirs.",
-        name=rules.ruleset_name(edited),
+        name=ruleset_name(edited),
     )
     flash(saved, "success")
     return redirect(url_for("rulesets.edit", league_id=league.id, ruleset_id=record.id))
@@ -79,7 +84,7 @@ def _edit_page(
     league: League,
     record: LeagueRuleSet,
     form: RuleSetForm,
-    saved: rules.RuleSet,
+    saved: RuleSet,
     status: int = 200,
 ) -> tuple[str, int]:
     return render_template(
@@ -88,8 +93,8 @@ def _edit_page(
         record=record,
         form=form,
         gaps=gap_links(saved),
-        fairness_words={key: gettext(words) for key, words in rules.FAIRNESS_WORDS.items()},
-        ranks=rules.RANKS,
+        fairness_words={key: gettext(words) for key, words in FAIRNESS_WORDS.items()},
+        ranks=RANKS,
         refused=refusal_links(form),
         deletable=rulesets.deletion_refusal(record) is None,
         examples=_examples(),
@@ -98,15 +103,15 @@ def _edit_page(
 
 def _examples() -> dict[str, str]:
     """What the editor's hints show as examples, in the rules' own words so they read back."""
-    down_and_out = rules.Bonus(gettext("Down and out in one turn"), -10, out_only=True)
-    four = rules.Settlement((rules.Payouts(4, (6, 2, -2, -6)),))
-    set_of_3, run_of_4, run_of_7 = rules.Meld("set", 3), rules.Meld("run", 4), rules.Meld("run", 7)
+    down_and_out = Bonus(gettext("Down and out in one turn"), -10, out_only=True)
+    four = Settlement((Payouts(4, (6, 2, -2, -6)),))
+    set_of_3, run_of_4, run_of_7 = Meld("set", 3), Meld("run", 4), Meld("run", 7)
     return {
-        "contract": rules.melds_in_words((set_of_3, set_of_3, run_of_4)),
-        "lengths": rules.melds_in_words((set_of_3, run_of_7), show_lengths=True),
-        "bonus": rules.bonuses_text((down_and_out,)),
-        "schedule": rules.schedule_text(four),
-        "joker": rules.rank_name(rules.JOKER),
+        "contract": melds_in_words((set_of_3, set_of_3, run_of_4)),
+        "lengths": melds_in_words((set_of_3, run_of_7), show_lengths=True),
+        "bonus": bonuses_text((down_and_out,)),
+        "schedule": schedule_text(four),
+        "joker": rank_name(JOKER),
     }
 
 
@@ -119,7 +124,7 @@ def delete(league_id: int, ruleset_id: int) -> Response | tuple[str, int]:
     form = ActionForm()
     refusal = rulesets.deletion_refusal(record)
     if form.validate_on_submit() and refusal is None:
-        name = rules.ruleset_name(record.rules)
+        name = ruleset_name(record.rules)
         rulesets.delete_ruleset(record)
         flash(gettext("The rules “%(name)s” are deleted.", name=name), "success")
         return redirect(url_for("leagues.show", league_id=league.id) + "#rules")

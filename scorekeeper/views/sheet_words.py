@@ -11,10 +11,12 @@ from typing import Literal
 from babel.lists import format_list
 from flask_babel import format_date, format_datetime, get_locale, gettext, ngettext
 
-from scorekeeper import rules, zones
+from scorekeeper import zones
 from scorekeeper.models import Correction, Hand
 from scorekeeper.read import scoresheet
 from scorekeeper.rules import limits
+from scorekeeper.rules.dealing import decks_for
+from scorekeeper.rules.ruleset import RuleSet
 
 
 @dataclass(frozen=True)
@@ -118,9 +120,9 @@ def winner_words(sheet: scoresheet.Sheet) -> str:
     return ngettext("%(names)s, %(num)s point", "%(names)s, %(num)s points", points, names=names)
 
 
-def deck_words(rs: rules.RuleSet, players: int | None) -> list[str]:
+def deck_words(rs: RuleSet, players: int | None) -> list[str]:
     """Decks and jokers to play with: for this many players, or every row when unknown."""
-    rows = [rules.decks_for(rs, players)] if players else list(rs.deck_counts)
+    rows = [decks_for(rs, players)] if players else list(rs.deck_counts)
     words = []
     for row in rows:
         decks = ngettext("%(num)s deck", "%(num)s decks", row.decks)

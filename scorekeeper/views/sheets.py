@@ -10,12 +10,27 @@ from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext, ngettext
 from werkzeug.wrappers import Response
 
-from scorekeeper import rules, zones
+from scorekeeper import zones
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, League, LeagueRuleSet, Player
 from scorekeeper.play import games
 from scorekeeper.read import pdf, scoresheet, settlement
 from scorekeeper.rules import limits
+from scorekeeper.rules.dealing import (
+    cards_dealt_words,
+    contract_words,
+    dealer_for_hand,
+    hand_count,
+    hand_note,
+    minimum_cards,
+    player_count_refusal,
+)
+from scorekeeper.rules.fairness import fairness_in_force
+from scorekeeper.rules.incomplete_game import posted_total_note
+from scorekeeper.rules.missing_score import posted_score_note
+from scorekeeper.rules.ruleset import RuleSet
+from scorekeeper.rules.scoring import wild_rank_words
+from scorekeeper.rules.settlement import schedule_words
 from scorekeeper.views.sheet_words import date_words, deck_words, sheet_notes, winner_words
 from scorekeeper.web import access, language
 
@@ -71,38 +86,38 @@ class Printout:
 
 
 def printed_hands(
-    rs: rules.RuleSet, dealers: Sequence[str], rows: Sequence[scoresheet.Row] = ()
+    rs: RuleSet, dealers: Sequence[str], rows: Sequence[scoresheet.Row] = ()
 ) -> list[PrintedHand]:
     """Every hand of the game in order, with its dealer's name and its scored row, if any."""
     by_number = {row.hand.number: row for row in rows}
     return [
         PrintedHand(
             number=k,
-            contract=rules.contract_words(rs, k),
-            minimum_cards=rules.minimum_cards(rs, k),
-            cards_dealt=rules.cards_dealt_words(rs, k),
+            contract=contract_words(rs, k),
+            minimum_cards=minimum_cards(rs, k),
+            cards_dealt=cards_dealt_words(rs, k),
             dealer=dealers[k - 1],
-            note=rules.hand_note(rs, k),
+            note=hand_note(rs, k),
             row=by_number.get(k),
         )
-        for k in range(1, rules.hand_count(rs) + 1)
+        for k in range(1, hand_count(rs) + 1)
     ]
 
 
-def _common(rs: rules.RuleSet, league: League, names: list[str], **context: Any) -> dict[str, Any]:
+def _common(rs: RuleSet, league: League, names: list[str], **context: Any) -> dict[str, Any]:
     """What every printed sheet shows besides its grid: prices, decks, fairness rules."""
     return {
         "league": league,
         "rs": rs,
         "names": names,
         "decks": deck_words(rs, len([n for n in names if n]) or None),
-        "fairness": rules.fairness_in_force(rs),
+        "fairness": fairness_in_force(rs),
         "wild_ranks": [
-            (number, rules.wild_rank_words(hand.wild_rank))
+            (number, wild_rank_words(hand.wild_rank))
             for number, hand in enumerate(rs.hands, start=1)
             if hand.wild_rank
         ],
-        "schedule": rules.schedule_words(rs.settlement) if rs.settlement else (),
+        "schedule": schedule_words(rs.settlement) if rs.settlement else (),
         **context,
     }
 
@@ -149,8 +164,8 @@ def game_printout(game: Game, filled: bool) -> Printout:
             in_play=game.in_play,
             winner_words=winner_words(sheet),
             any_posted=any(cell.posted_from for row in sheet.rows for cell in row.cells),
-            posted_score_note=rules.posted_score_note(),
-            posted_total_note=rules.posted_total_note(),
+            posted_score_note=posted_score_note(),
+            posted_total_note=posted_total_note(),
             settled=settlement.build(game),
         )
     kind = "scoresheet" if filled else "blank-scoresheet"
@@ -213,7 +228,7 @@ def read_next_game(league: League) -> NextGame:
     players = [players_by_id[v] for v in dict.fromkeys(wanted) if v in players_by_id]
     # A player chosen twice is the mistake to name: counting them once would tell the table
     # it chose fewer players than the seats it filled.
-    refusal = rules.player_count_refusal(rs, len(players)) if players and not twice else None
+    refusal = player_count_refusal(rs, len(players)) if players and not twice else None
     if refusal:
         errors.append(refusal)
     seats = len(players) or rs.max_players
@@ -261,10 +276,8 @@ def league_blank(league: League, choice: NextGame) -> Printout:
     rs = choice.ruleset.rules
     names = [p.name for p in choice.players] or [""] * rs.max_players
     first = choice.first_dealer
-    numbers = range(1, rules.hand_count(rs) + 1)
-    seats = [
-        None if first is None else rules.dealer_for_hand(first, k, len(names)) for k in numbers
-    ]
+    numbers = range(1, hand_count(rs) + 1)
+    seats = [None if first is None else dealer_for_hand(first, k, len(names)) for k in numbers]
     context = _common(
         rs,
         league,

@@ -8,7 +8,7 @@ from dataclasses import replace
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import gettext
 
-from scorekeeper import rules, zones
+from scorekeeper import zones
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues
 from scorekeeper.models import League
@@ -16,6 +16,9 @@ from scorekeeper.read import charts, pdf, players, standings, standings_page
 from scorekeeper.read.ratings import player_ratings
 from scorekeeper.rules import limits
 from scorekeeper.rules.rating import family_name, rating_words, waiting_words
+from scorekeeper.rules.record_words import records_words
+from scorekeeper.rules.records import records_held
+from scorekeeper.rules.rivals import favourite, nemesis, rivals_rule_words
 from scorekeeper.rules.standings import MEASURES, Ranked, ranking_words
 from scorekeeper.views.sheet_words import date_words, left_out_words
 from scorekeeper.web import access, dates, language
@@ -89,7 +92,7 @@ def records(league_id: int) -> str:
         season=season,
         seasons=choices,
         records=standings_page.records(league, season),
-        records_words=rules.records_words(),
+        records_words=records_words(),
         all_time=standings.ALL_TIME,
     )
 
@@ -105,7 +108,7 @@ def _second_page(league: League, season: standings.SeasonChoice, table: Sequence
             for record in standings_page.records(league, season)
             for shown, more in [limits.first_of(record.holders, limits.PRINTED_HOLDERS)]
         ],
-        "records_words": rules.records_words(),
+        "records_words": records_words(),
         "all_time": standings.ALL_TIME,
         "rivals": players.season_head_to_head(league, season, ranked),
     }
@@ -171,7 +174,7 @@ def player(league_id: int, player_id: int) -> str:
     held = [
         (season, found)
         for season in seasons
-        if (found := rules.records_held(standings_page.records(league, season), person.id))
+        if (found := records_held(standings_page.records(league, season), person.id))
     ]
     return render_template(
         "standings/player.html",
@@ -182,9 +185,9 @@ def player(league_id: int, player_id: int) -> str:
         contracts=players.contracts_of(person),
         best_hands=players.best_hands(person),
         rivals=rivals,
-        nemesis=rules.nemesis(person.name, rivals),
-        favourite=rules.favourite(person.name, rivals),
-        rivals_rule=rules.rivals_rule_words(),
+        nemesis=nemesis(person.name, rivals),
+        favourite=favourite(person.name, rivals),
+        rivals_rule=rivals_rule_words(),
         ratings=[
             (rating, family_name(rating.family), waiting_words(rating.last))
             for rating in player_ratings(standings_page.ratings(league), person.id)

@@ -18,7 +18,6 @@ from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm
@@ -29,6 +28,18 @@ from scorekeeper.read import scoresheet, settlement
 from scorekeeper.read.hand_card import hand_card
 from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
+from scorekeeper.rules.corrections import (
+    accepting_words,
+    proposal_accepted_words,
+    proposal_dropped_words,
+)
+from scorekeeper.rules.dealing import hand_count
+from scorekeeper.rules.entries import Problem, impossible_total_words
+from scorekeeper.rules.mayi import may_i_limit
+from scorekeeper.rules.missing_score import no_score_hint
+from scorekeeper.rules.ruleset import RuleSet
+from scorekeeper.rules.scoring import possible_totals
+from scorekeeper.rules.suspension import resume_terms
 from scorekeeper.views import conflicts
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, drop_work
@@ -70,11 +81,11 @@ def show(game_id: int) -> str:
         redeal_form=RedealForm(formdata=None, version=hand.version) if hand else None,
         may_i_form=MayIForm(formdata=None) if _asks_about_the_claim(game.rules) else None,
         sizes=mayi.hand_sizes(hand) if hand else [],
-        may_i_limit=rules.may_i_limit(game.rules, hand.number) if hand else None,
+        may_i_limit=may_i_limit(game.rules, hand.number) if hand else None,
         kitty=mayi.kitty(game),
         settled=settlement.build(game) if hand is None else None,
         stock_words=hands.stock_renewal_words(hand) if hand else "",
-        resume_terms=rules.resume_terms(game.rules, game.started_on),
+        resume_terms=resume_terms(game.rules, game.started_on),
         stock_over=hand is not None and hands.stock_exhausted(hand),
         rematch=rematch(game) if games.is_over(game) else None,
         recap_url=url_for("recap.game", game_id=game.id) if game.counts else None,
@@ -87,7 +98,7 @@ def _forms_kept(game: Game, hand: Hand | None) -> list[str]:
     AHEAD hands' (static/sw.js)."""
     if hand is None:
         return []
-    last = min(hand.number + AHEAD, rules.hand_count(game.rules))
+    last = min(hand.number + AHEAD, hand_count(game.rules))
     return [
         url_for("table.score", game_id=game.id, number=number)
         for number in range(hand.number, last + 1)
@@ -101,7 +112,7 @@ def token(game_id: int) -> Response:
     return jsonify(token=generate_csrf())
 
 
-def _asks_about_the_claim(rs: rules.RuleSet) -> bool:
+def _asks_about_the_claim(rs: RuleSet) -> bool:
     """True when the May I? panel asks a question before a claim (the form's check boxes)."""
     may_i = rs.may_i
     return not may_i.after_going_down or may_i.not_after_current_takes or may_i.not_twice_running
@@ -126,8 +137,8 @@ def _hand_page(
     form: HandForm,
     mode: str,
     status: int = 200,
-    warnings: tuple[rules.Problem, ...] = (),
-    problems: tuple[rules.Problem, ...] = (),
+    warnings: tuple[Problem, ...] = (),
+    problems: tuple[Problem, ...] = (),
     ahead_of: int | None = None,
     about_game: bool = False,
 ) -> tuple[str, int]:
@@ -150,12 +161,12 @@ def _hand_page(
         refused=form.refused([seat.player.name for seat in seats]),
         mode=mode,
         terms=hands.correction_terms(hand) if hand.state == HandState.SCORED else None,
-        no_score_hint=rules.no_score_hint(game.rules),
+        no_score_hint=no_score_hint(game.rules),
         warnings=warnings,
         player_problems=by_player,
-        possible=rules.possible_totals(game.rules, hand.number),
-        impossible_words=rules.impossible_total_words(),
-        accepting=rules.accepting_words(hand.number, accepting.sent_by) if accepting else "",
+        possible=possible_totals(game.rules, hand.number),
+        impossible_words=impossible_total_words(),
+        accepting=accepting_words(hand.number, accepting.sent_by) if accepting else "",
         ahead_of=ahead_of,
         entries_refused=status == 422 and not about_game,
     ), status
@@ -170,7 +181,7 @@ def score(game_id: int, number: int) -> Response | tuple[str, int]:
     yet waits for the hand in play (its form is shown ahead, for the next AHEAD hands).
     """
     game = _game(game_id)
-    if number > rules.hand_count(game.rules):
+    if number > hand_count(game.rules):
         abort(404)
     hand = games.hand_numbered(game, number)
     if hand is None:
@@ -287,7 +298,7 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         )
         flash(words, "success")
     if accepting is not None:
-        flash(rules.proposal_accepted_words(hand.number), "success")
+        flash(proposal_accepted_words(hand.number), "success")
     return redirect(url_for("table.show", game_id=game.id))
 
 
@@ -330,7 +341,7 @@ def drop_proposal(game_id: int, proposal_id: int) -> Response:
     except proposals.ProposalDecided as decided:
         flash(str(decided), "info")
         return redirect(url_for("table.show", game_id=game.id))
-    flash(rules.proposal_dropped_words(hand.number), "success")
+    flash(proposal_dropped_words(hand.number), "success")
     return redirect(url_for("table.show", game_id=game.id))
 
 

@@ -20,11 +20,11 @@ from sqlalchemy import delete, select
 from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.models import Account, Game, JoinedPhone, League, SignedOutSession
 from scorekeeper.play import games
 from scorekeeper.read import pdf
+from scorekeeper.rules.corrections import sender_words
 from scorekeeper.rules.limits import LARGEST_ID
 
 Role = Literal["owner", "scorer"]
@@ -161,7 +161,7 @@ def visitor_words(league: League) -> str:
                 JoinedPhone.league_id == league.id, JoinedPhone.token == token
             )
         )
-    return rules.sender_words(visitor.username if visitor else None, device)
+    return sender_words(visitor.username if visitor else None, device)
 
 
 def _phone_joined(league_id: int) -> bool:

@@ -6,13 +6,13 @@ from fractions import Fraction
 
 from flask_babel import format_decimal
 
-from scorekeeper import rules
+from scorekeeper.rules import settlement
 from scorekeeper.rules.rating import move_written
 
 
 def pennies(amount: Fraction | int) -> str:
     """An amount of pennies as the page's language writes it: "1,200", "1.200", "6 2/3"."""
-    return rules.pennies(amount, format_decimal)
+    return settlement.pennies(amount, format_decimal)
 
 
 def rating(value: int) -> str:

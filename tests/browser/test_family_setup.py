@@ -10,10 +10,11 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Page, expect
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues
 from scorekeeper.models import Account
+from scorekeeper.rules.contracts import rank_name
+from scorekeeper.rules.ruleset import JOKER, RANKS
 
 from .signing_in import sign_in
 
@@ -51,10 +52,10 @@ def fill_the_marked_boxes(page: Page) -> None:
             box = page.locator(f".family-cell #hands-{i}-{cell}")
             if box.count() and not box.input_value():
                 box.fill(value)
-    for rank in rules.RANKS:
-        name = rules.rank_name(rank)
+    for rank in RANKS:
+        name = rank_name(rank)
         page.get_by_label(f"Points for {name}", exact=True).fill(
-            "15" if rank in ("A", rules.JOKER) else "5"
+            "15" if rank in ("A", JOKER) else "5"
         )
     page.get_by_label("Payments by place").fill("4 players: +6, +2, -2, -6")
 

@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper import rules
 from scorekeeper.rules import limits
-from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.entries import PlayerEntry, entry_score, score_terms
+from scorekeeper.rules.missing_score import posted_missing_score
+from scorekeeper.rules.presets import preset
 
 from .conftest import PHONE
 from .phone import HandForm, Thumb
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.browser
 SCREEN = 844  # the phone's height in CSS pixels
 FIVE = ("Ann", "Bob", "Cat", "Dan", "Eve")
 EIGHT = (*FIVE, "Fay", "Gus", "Hal")
-CONTINENTAL = rules.preset("continental")
+CONTINENTAL = preset("continental")
 
 
 def open_form(page: Page, make_game: Callable[..., Any], players: tuple[str, ...]) -> None:
@@ -109,7 +110,7 @@ def test_each_score_shown_while_counting_is_the_rules_entry_score(
             card.get_by_label("Other penalty").fill(str(entry.penalty))
             card.get_by_label("Reason for the penalty").fill(entry.penalty_reason)
     for name, entry in reports.items():
-        expected = rules.entry_score(CONTINENTAL, entry)
+        expected = entry_score(CONTINENTAL, entry)
         expect(hand_form.points(name)).to_contain_text(str(expected))
         assert score_shown(hand_form, name) == expected, name
 
@@ -118,7 +119,7 @@ def test_each_score_shown_while_counting_is_the_rules_entry_score(
     expect(page.locator(".flash")).to_have_text("Hand 1 saved.")
     cells = page.locator("table.sheet tbody tr").first.locator("td")
     for seat, entry in enumerate(reports.values()):
-        score, terms = rules.entry_score(CONTINENTAL, entry), rules.score_terms(CONTINENTAL, entry)
+        score, terms = entry_score(CONTINENTAL, entry), score_terms(CONTINENTAL, entry)
         sentence = f"{score} = {terms}" if terms else str(score)  # e.g. "30 = 10 + 2 short"
         expect(cells.nth(seat)).to_contain_text(sentence)
     expect(cells.nth(1)).to_contain_text("30 = 10 + 2 short")
@@ -210,7 +211,7 @@ def test_no_score_rests_the_taps_and_shows_the_posted_score(
     bob.locator("summary").tap()
     bob.get_by_label("No score given").tap()
     given = [0, 20, 15, 50]  # Ann out, Cat an ace, Dan 10 + 5, Eve a joker
-    expect(hand_form.points("Bob")).to_have_text(f"posted {rules.posted_missing_score(given)}")
+    expect(hand_form.points("Bob")).to_have_text(f"posted {posted_missing_score(given)}")
     expect(bob.locator("[data-total]")).to_be_disabled()
     bob.get_by_label("No score given").tap()
     expect(page.get_by_role("button", name="One more A for Bob")).to_be_enabled()

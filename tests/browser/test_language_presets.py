@@ -10,12 +10,13 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Page, expect
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues, rulesets
 from scorekeeper.models import Account
 from scorekeeper.play import games
-from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.entries import PlayerEntry, entry_score
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import Bonus
 
 from .phone import HandForm, Thumb
 from .signing_in import sign_in
@@ -26,10 +27,10 @@ SEATING = ("Ann", "Bob", "Cat")
 BONUS = "Down and out in one turn"
 
 
-PERFECT_CUT = rules.Bonus("Perfect cut", -5)  # a family's own, earned out or not
+PERFECT_CUT = Bonus("Perfect cut", -5)  # a family's own, earned out or not
 
 
-def spain_game(app: Flask, owner: int, *extra: rules.Bonus) -> int:
+def spain_game(app: Flask, owner: int, *extra: Bonus) -> int:
     """Start a game of Continental (Spain), with the family's `extra` bonuses if any."""
     with app.app_context():
         league = leagues.create_league(
@@ -53,11 +54,11 @@ def bonus_tick(page: Page, bonus: str, name: str):
     return page.get_by_role("button", name=f"One more {bonus} for {name}", exact=True)
 
 
-def shown(entry: PlayerEntry, *extra: rules.Bonus) -> int | None:
+def shown(entry: PlayerEntry, *extra: Bonus) -> int | None:
     """The score the rules give `entry` in hand 1 of Spain's rules with the `extra` bonuses."""
-    spain = rules.preset("continental-spain")
+    spain = preset("continental-spain")
     rs = dataclasses.replace(spain, bonuses=spain.bonuses + extra)
-    return rules.entry_score(rs, entry, hand_number=1)
+    return entry_score(rs, entry, hand_number=1)
 
 
 def test_going_down_and_out_in_one_turn_takes_ten_off(

@@ -9,12 +9,12 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Page, expect
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.league import leagues, rulesets
 from scorekeeper.models import Account
 from scorekeeper.play import games, mayi
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.ruleset import Payouts, Settlement
 from tests.conftest import play_hand
 from tests.test_other_systems import filled_buying_rules
 
@@ -62,9 +62,7 @@ def played_out_buying_game(app: Flask, owner: int) -> tuple[int, int]:
         league.ranking = "points"
         players = [leagues.add_player(league, name) for name in FAMILY]
         rs = filled_buying_rules()
-        rs = replace(
-            rs, settlement=rules.Settlement((rules.Payouts(4, (6, 2, -2, -6)),), "two_thirds")
-        )
+        rs = replace(rs, settlement=Settlement((Payouts(4, (6, 2, -2, -6)),), "two_thirds"))
         record = rulesets.copy_ruleset(league, rs, "Our buying")
         game = games.start_game(league, record, players, 0)
         db.session.commit()

@@ -9,12 +9,12 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Locator, Page, expect
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.league import rulesets
 from scorekeeper.models import League
 from scorekeeper.play import games, hands
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.presets import preset
 
 from .signing_in import sign_in
 
@@ -38,7 +38,7 @@ def six_games(app: Flask, league_id: int) -> int:
     """The games played out; Grandma's id."""
     with app.app_context():
         league = db.session.get(League, league_id)
-        rulesets.copy_ruleset(league, rules.preset("may-i-deuces"), "Deuces at Gran's")
+        rulesets.copy_ruleset(league, preset("may-i-deuces"), "Deuces at Gran's")
         by_name = {player.name: player for player in league.players}
         seated = [by_name[name] for name in NAMES]
         for ruleset, points in GAMES:

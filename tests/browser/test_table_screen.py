@@ -9,10 +9,10 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Locator, Page, expect
 
-from scorekeeper import rules
 from scorekeeper.extensions import db
 from scorekeeper.play import games, hands
 from scorekeeper.rules.entries import PlayerEntry
+from scorekeeper.rules.presets import preset
 
 from .phone import Thumb
 from .signing_in import sign_in
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.browser
 
 SCREEN = {"width": 390, "height": 844}
 FIVE = ("Ann", "Bob", "Cat", "Dan", "Eve")
-CONTINENTAL = rules.preset("continental")
+CONTINENTAL = preset("continental")
 # What the table needs at a glance, by the test ids and classes of the table screen.
 AT_A_GLANCE = (".hand-of", "contract", ".minimum", "cards-dealt", "decks", "wild", "dealer",
                "first-player")  # fmt: skip

@@ -2,19 +2,9 @@
 
 import pytest
 
-from scorekeeper.rules import (
-    JOKER,
-    PRESETS,
-    Meld,
-    PriceGroup,
-    RulesError,
-    RuleSet,
-    group_label,
-    groups_by_price,
-    melds_in_words,
-    parse_contract,
-    preset,
-)
+from scorekeeper.rules.contracts import group_label, groups_by_price, melds_in_words, parse_contract
+from scorekeeper.rules.presets import PRESETS, preset
+from scorekeeper.rules.ruleset import JOKER, Meld, PriceGroup, RulesError, RuleSet
 
 SET, RUN = Meld("set", 3), Meld("run", 4)
 CONTINENTAL = preset("continental")

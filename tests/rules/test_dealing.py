@@ -2,20 +2,17 @@
 
 import pytest
 
-from scorekeeper.rules import (
-    Meld,
-    RulesError,
-    StockPolicy,
+from scorekeeper.rules.contracts import melds_in_words
+from scorekeeper.rules.dealing import (
     dealer_for_hand,
-    dealers,
-    first_player_among,
     going_out_words,
     hand_rule,
-    melds_in_words,
     player_count_refusal,
-    preset,
     stock_words,
 )
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import Meld, RulesError, StockPolicy
+from scorekeeper.rules.seating import dealers, first_player_among
 
 
 # The deal passes one seat to the left (seat + 1) each hand, wrapping round the table.

@@ -2,14 +2,10 @@
 
 import pytest
 
-from scorekeeper.rules import (
-    RulesError,
-    Standing,
-    StockPolicy,
-    correction_terms,
-    game_ending,
-    stock_run_out,
-)
+from scorekeeper.rules.corrections import correction_terms
+from scorekeeper.rules.dealing import stock_run_out
+from scorekeeper.rules.ending import Standing, game_ending
+from scorekeeper.rules.ruleset import RulesError, StockPolicy
 
 HANDS = 7
 

@@ -6,14 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from scorekeeper.rules import (
-    KITTY_RETURNED_WORDS,
-    KITTY_WORDS,
-    RulesError,
-    money_at_end,
-    preset,
-    settle_ending,
-)
+from scorekeeper.rules.ending_money import KITTY_RETURNED_WORDS, money_at_end, settle_ending
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import RulesError
+from scorekeeper.rules.settlement import KITTY_WORDS
 from tests.rules.test_other_systems import filled_buying
 
 FAMILY = ("Mom", "Dad", "Amy", "Ben")

@@ -5,29 +5,22 @@ from datetime import date
 
 import pytest
 
-from scorekeeper.rules import (
+from scorekeeper.rules.corrections import correction_needs_agreement, correction_terms
+from scorekeeper.rules.fairness import fairness_in_force
+from scorekeeper.rules.incomplete_game import final_game_totals, leaving_words
+from scorekeeper.rules.missing_score import (
     ABSENT,
     MISSING,
-    Fairness,
     HandEntry,
     PlayerHandScore,
-    RulesError,
-    RuleSet,
-    can_resume,
-    correction_needs_agreement,
-    correction_terms,
-    fairness_in_force,
-    final_game_totals,
-    leaving_words,
     missing_score_verdict,
     no_score_hint,
-    paused_refusal,
     posted_missing_score,
-    preset,
-    resume_refusal,
-    resume_terms,
     two_highest,
 )
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import Fairness, RulesError, RuleSet
+from scorekeeper.rules.suspension import can_resume, paused_refusal, resume_refusal, resume_terms
 
 
 def switched(**switches: bool) -> RuleSet:

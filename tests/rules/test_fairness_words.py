@@ -10,13 +10,33 @@ from fractions import Fraction
 
 import pytest
 
-from scorekeeper import rules
-from scorekeeper.rules import MISSING, Payouts, Settlement, Standing
-from scorekeeper.rules.corrections import sender_shown
+from scorekeeper.rules.corrections import (
+    correction_terms,
+    proposal_decided_words,
+    proposal_heading,
+    proposal_kept_words,
+    proposal_outcome_words,
+    sender_shown,
+    sender_words,
+)
+from scorekeeper.rules.ending import Standing, game_ending, names_in_words
+from scorekeeper.rules.ending_money import money_at_end
+from scorekeeper.rules.fairness import fairness_in_force
 from scorekeeper.rules.language import ENGLISH, speaking
-from scorekeeper.rules.rulings import house_points
-from scorekeeper.rules.settlement import settlement_problems
+from scorekeeper.rules.missing_score import MISSING, missing_score_verdict
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import Payouts, RulesError, RuleSet, Settlement
+from scorekeeper.rules.rulings import house_points, rulings, search_rulings
+from scorekeeper.rules.settlement import (
+    parse_schedule,
+    pennies,
+    schedule_text,
+    schedule_words,
+    settle,
+    settlement_problems,
+)
 from scorekeeper.rules.standings import MEASURES, ranking_words
+from scorekeeper.rules.suspension import paused_refusal, resume_refusal, resume_terms
 from tests.rules.test_language import catalog
 from tests.rules.test_other_systems import filled_buying
 
@@ -50,11 +70,11 @@ def table(*rows: tuple[str, int, bool]) -> dict[str, Standing]:
 # fmt: on
 def test_a_missing_score_is_explained_in_the_language_spoken(code, entries, reason):
     with speaking(language(code)):
-        verdict = rules.missing_score_verdict(entries)
+        verdict = missing_score_verdict(entries)
     assert verdict.reason == reason
     # What the hand keeps is in English, whoever scored it.
     with speaking(ENGLISH):
-        assert verdict.note == rules.missing_score_verdict(entries).reason
+        assert verdict.note == missing_score_verdict(entries).reason
 
 
 # A game that ends: why, what happens, who is posted what; its note always in English.
@@ -104,9 +124,9 @@ def test_an_ending_is_told_in_the_language_spoken(
     code, players, cause, played, of, headline, lines
 ):
     with speaking(language(code)):
-        ending = rules.game_ending(players, cause=cause, hands_played=played, hands_in_game=of)
+        ending = game_ending(players, cause=cause, hands_played=played, hands_in_game=of)
     assert (ending.headline, ending.lines) == (headline, lines)
-    english = rules.game_ending(players, cause=cause, hands_played=played, hands_in_game=of)
+    english = game_ending(players, cause=cause, hands_played=played, hands_in_game=of)
     assert ending.note == english.note  # kept in English
 
 
@@ -127,7 +147,7 @@ def test_an_ending_is_told_in_the_language_spoken(
 # fmt: on
 def test_names_in_words(code, names, words):
     with speaking(language(code)):
-        assert rules.names_in_words(names) == words
+        assert names_in_words(names) == words
 
 
 # Without the incomplete-game rule the totals stand, and the winner is placed.
@@ -145,7 +165,7 @@ def test_names_in_words(code, names, words):
 def test_an_ending_without_the_rule_in_the_language_spoken(code, headline, line):
     players = table(("Ann", 20, True), ("Bob", 35, False))
     with speaking(language(code)):
-        ending = rules.game_ending(
+        ending = game_ending(
             players, cause="agreement", hands_played=3, hands_in_game=7, incomplete_game_rule=False
         )
     assert ending.headline == headline and line in ending.lines
@@ -155,7 +175,7 @@ def test_an_ending_without_the_rule_in_the_language_spoken(code, headline, line)
     )
 
 
-def buying(split: str = "winner") -> rules.RuleSet:
+def buying(split: str = "winner") -> RuleSet:
     rs = filled_buying()
     return replace(rs, settlement=Settlement((Payouts(4, (6, 2, -2, -6)),), split))
 
@@ -182,7 +202,7 @@ PLACED = {"Mom": 1, "Dad": 2, "Amy": 3, "Ben": 4}
 # fmt: on
 def test_the_pennies_are_told_in_the_language_spoken(code, places, buys, headline, lines):
     with speaking(language(code)):
-        money = rules.money_at_end(buying(), places, buys, FAMILY, discarded=places is NOBODY)
+        money = money_at_end(buying(), places, buys, FAMILY, discarded=places is NOBODY)
     assert (money.headline, money.lines) == (headline, lines)
 
 
@@ -190,9 +210,9 @@ def test_the_pennies_take_their_numbers_from_the_edge():
     # A shared win: places 1 and 2's 6 + 2 split in two, and two thirds + one third of the
     # kitty of 2 split in two too; the edge writes each amount.
     shared = {"Mom": 1, "Dad": 1, "Amy": 3, "Ben": 4}
-    money = rules.money_at_end(
+    money = money_at_end(
         buying("two_thirds"), shared, {"Amy": 2}, FAMILY, discarded=False,
-        amount=lambda amount: f"<{rules.pennies(amount)}>",
+        amount=lambda amount: f"<{pennies(amount)}>",
     )  # fmt: skip
     assert "the kitty of <2> pennies" in money.headline
     assert money.lines == (
@@ -212,7 +232,7 @@ def test_the_pennies_take_their_numbers_from_the_edge():
     ids=["plain", "grouped", "grouped-with-a-part", "only-a-part"],
 )
 def test_pennies_write_their_whole_numbers_as_told(amount, number, words):
-    assert rules.pennies(amount, number) == words
+    assert pennies(amount, number) == words
 
 
 # The payment schedule: its lines with ordinals as each language writes them, and the
@@ -230,7 +250,7 @@ def test_pennies_write_their_whole_numbers_as_told(amount, number, words):
 # fmt: on
 def test_the_schedule_in_words(code, words):
     with speaking(language(code)):
-        assert rules.schedule_words(buying().settlement) == words
+        assert schedule_words(buying().settlement) == words
 
 
 @pytest.mark.parametrize(
@@ -245,8 +265,8 @@ def test_the_schedule_in_words(code, words):
 def test_the_schedule_text_reads_back_in_every_language(code, text):
     settlement = Settlement((Payouts(3, (4, 0, -4)), Payouts(4, (6, 2, -2, -6))), "winner")
     with speaking(language(code)):
-        assert rules.schedule_text(settlement) == text
-    assert rules.parse_schedule(text) == settlement.schedule
+        assert schedule_text(settlement) == text
+    assert parse_schedule(text) == settlement.schedule
 
 
 # fmt: off
@@ -279,8 +299,8 @@ def test_schedule_problems_in_the_language_spoken(code, schedule, field, problem
     ids=["es", "de"],
 )  # fmt: skip
 def test_an_unreadable_schedule_line_is_refused_in_the_language_spoken(code, refusal):
-    with speaking(language(code)), pytest.raises(rules.RulesError) as refused:
-        rules.parse_schedule("four players: lots")
+    with speaking(language(code)), pytest.raises(RulesError) as refused:
+        parse_schedule("four players: lots")
     assert str(refused.value) == refusal
 
 
@@ -295,8 +315,8 @@ def test_an_unreadable_schedule_line_is_refused_in_the_language_spoken(code, ref
 )  # fmt: skip
 def test_a_table_without_its_schedule_row_in_the_language_spoken(code, players, refusal):
     places = {f"p{i}": i + 1 for i in range(players)}
-    with speaking(language(code)), pytest.raises(rules.RulesError) as refused:
-        rules.settle(buying(), places)
+    with speaking(language(code)), pytest.raises(RulesError) as refused:
+        settle(buying(), places)
     assert str(refused.value) == refusal
 
 
@@ -317,12 +337,12 @@ def test_a_table_without_its_schedule_row_in_the_language_spoken(code, players, 
 # fmt: on
 def test_a_suspended_game_refuses_each_record_in_whole_words(code, what, refusal):
     with speaking(language(code)):
-        assert rules.paused_refusal(what) == refusal
+        assert paused_refusal(what) == refusal
 
 
 def test_a_record_without_words_is_a_fault_of_the_code():
-    with pytest.raises(rules.RulesError):
-        rules.paused_refusal("juggling")
+    with pytest.raises(RulesError):
+        paused_refusal("juggling")
 
 
 @pytest.mark.parametrize(
@@ -339,10 +359,10 @@ def test_a_record_without_words_is_a_fault_of_the_code():
     ids=["es-someone-missing", "de-new-year"],
 )  # fmt: skip
 def test_resuming_in_the_language_spoken(code, today, everyone_back, terms, refusal):
-    rs, started = rules.preset("continental"), date(2024, 11, 2)
+    rs, started = preset("continental"), date(2024, 11, 2)
     with speaking(language(code)):
-        assert rules.resume_terms(rs, started) == terms
-        assert rules.resume_refusal(rs, started, today, everyone_back) == refusal
+        assert resume_terms(rs, started) == terms
+        assert resume_refusal(rs, started, today, everyone_back) == refusal
 
 
 # Corrections: the fix's terms, and a proposed correction's words, with its sender shown in
@@ -362,7 +382,7 @@ def test_resuming_in_the_language_spoken(code, today, everyone_back, terms, refu
 )  # fmt: skip
 def test_the_terms_of_a_fix_in_the_language_spoken(code, hint, refusal):
     with speaking(language(code)):
-        terms = rules.correction_terms(2, 3)
+        terms = correction_terms(2, 3)
         assert (terms.reason_hint, terms.refusal(2)) == (hint, refusal)
 
 
@@ -381,9 +401,9 @@ def test_the_terms_of_a_fix_in_the_language_spoken(code, hint, refusal):
 )
 # fmt: on
 def test_a_sender_is_kept_in_english_and_shown_in_the_language_spoken(code, sent_by, shown):
-    assert rules.sender_words(None, "iPhone, Safari") == "a phone (iPhone, Safari)"
+    assert sender_words(None, "iPhone, Safari") == "a phone (iPhone, Safari)"
     with speaking(language(code)):
-        assert rules.sender_words(None, None) == "a phone"  # kept as written, in English
+        assert sender_words(None, None) == "a phone"  # kept as written, in English
         assert sender_shown(sent_by) == shown
 
 
@@ -401,8 +421,8 @@ def test_a_sender_is_kept_in_english_and_shown_in_the_language_spoken(code, sent
 # fmt: on
 def test_a_proposal_in_the_language_spoken(code, state, decided_by, heading, outcome):
     with speaking(language(code)):
-        assert rules.proposal_heading(4, "a phone (Android)") == heading
-        assert rules.proposal_outcome_words(state, decided_by) == outcome
+        assert proposal_heading(4, "a phone (Android)") == heading
+        assert proposal_outcome_words(state, decided_by) == outcome
 
 
 @pytest.mark.parametrize(
@@ -422,8 +442,8 @@ def test_a_proposal_in_the_language_spoken(code, state, decided_by, heading, out
 )  # fmt: skip
 def test_a_kept_proposal_is_told_in_the_language_spoken(code, fix, kept, decided):
     with speaking(language(code)):
-        assert rules.proposal_kept_words(3, fix=fix) == kept
-        assert rules.proposal_decided_words(3, "accepted") == decided
+        assert proposal_kept_words(3, fix=fix) == kept
+        assert proposal_decided_words(3, "accepted") == decided
 
 
 # The standings' ranking, measure and tie-breaks in one sentence of each language.
@@ -467,10 +487,10 @@ def test_every_measure_has_its_label_in_each_language(code, labels):
 )
 def test_the_fairness_rules_in_the_language_spoken(code, titles):
     with speaking(language(code)):
-        found = rules.fairness_in_force(rules.preset("continental"))
+        found = fairness_in_force(preset("continental"))
     assert [title for title, _ in found] == titles
     if code != "en":
-        english = rules.fairness_in_force(rules.preset("continental"))
+        english = fairness_in_force(preset("continental"))
         assert all(ours != theirs for (_, ours), (_, theirs) in zip(found, english, strict=True))
 
 
@@ -495,7 +515,7 @@ def test_the_fairness_rules_in_the_language_spoken(code, titles):
 )  # fmt: skip
 def test_a_ruling_in_the_language_spoken(code, key, title, point):
     with speaking(language(code)):
-        ruling = {r.key: r for r in rules.rulings(rules.preset("carioca"))}[key]
+        ruling = {r.key: r for r in rulings(preset("carioca"))}[key]
     assert ruling.title == title and point in ruling.points
 
 
@@ -509,7 +529,7 @@ def test_a_ruling_in_the_language_spoken(code, key, title, point):
 )
 def test_going_out_hand_by_hand_counts_its_hands(code, points):
     with speaking(language(code)):
-        going_out = {r.key: r for r in rules.rulings(rules.preset("may-i-11"))}["going-out"]
+        going_out = {r.key: r for r in rulings(preset("may-i-11"))}["going-out"]
     assert tuple(point.split(":")[0] for point in going_out.points) == points
 
 
@@ -529,14 +549,14 @@ def test_going_out_hand_by_hand_counts_its_hands(code, points):
 # fmt: on
 def test_rulings_are_found_by_the_words_of_the_language_spoken(code, query, found):
     with speaking(language(code)):
-        every = rules.rulings(rules.preset("carioca"))
-        assert {r.key for r in rules.search_rulings(every, query)} >= found
+        every = rulings(preset("carioca"))
+        assert {r.key for r in search_rulings(every, query)} >= found
         if not found:
-            assert rules.search_rulings(every, query) == ()
+            assert search_rulings(every, query) == ()
 
 
 def test_house_points_are_a_presets_in_the_language_spoken_and_a_familys_as_written():
-    carioca = rules.preset("carioca")
+    carioca = preset("carioca")
     own = replace(carioca, extra_rules=("Grandma deals first.", *carioca.extra_rules[:1]))
     with speaking(language("es")):
         assert house_points(carioca)[0].startswith("Una escala puede seguir del rey al as")

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import rules
+from scorekeeper.rules.dealing import ruleset_name, ruleset_summary, wild_words
 from scorekeeper.rules.language import speaking
+from scorekeeper.rules.presets import preset
 
 CATALOGS = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 
@@ -38,7 +39,7 @@ def catalog(language: str) -> gettext.NullTranslations:
 # fmt: on
 def test_a_summary_speaks_the_language_given(language, key, summary):
     with speaking(catalog(language)):
-        assert rules.ruleset_summary(rules.preset(key)) == summary
+        assert ruleset_summary(preset(key)) == summary
 
 
 # fmt: off
@@ -56,28 +57,28 @@ def test_a_summary_speaks_the_language_given(language, key, summary):
 # fmt: on
 def test_a_preset_name_speaks_the_language_given(language, key, name):
     with speaking(catalog(language)):
-        assert rules.ruleset_name(rules.preset(key)) == name
+        assert ruleset_name(preset(key)) == name
 
 
 def test_a_family_s_own_words_stay_as_written():
-    own = replace(rules.preset("continental"), name="Oma's rules", description="As Oma plays.")
+    own = replace(preset("continental"), name="Oma's rules", description="As Oma plays.")
     with speaking(catalog("es")):
-        assert rules.ruleset_name(own) == "Oma's rules"
-        assert rules.ruleset_summary(own).endswith("· As Oma plays.")
+        assert ruleset_name(own) == "Oma's rules"
+        assert ruleset_summary(own).endswith("· As Oma plays.")
 
 
 def test_an_empty_description_never_reads_the_catalog_header():
-    plain = replace(rules.preset("liverpool"), wild="", description="")
+    plain = replace(preset("liverpool"), wild="", description="")
     with speaking(catalog("de")):
-        assert rules.wild_words(plain) == "Keine Joker."
-        assert "Content-Type" not in rules.ruleset_summary(plain)
+        assert wild_words(plain) == "Keine Joker."
+        assert "Content-Type" not in ruleset_summary(plain)
 
 
 def test_english_until_a_language_is_given_and_after():
-    before = rules.ruleset_summary(rules.preset("liverpool"))
+    before = ruleset_summary(preset("liverpool"))
     with speaking(catalog("de")):
-        assert rules.ruleset_summary(rules.preset("liverpool")).startswith("3-5 Spieler")
-    assert rules.ruleset_summary(rules.preset("liverpool")) == before
+        assert ruleset_summary(preset("liverpool")).startswith("3-5 Spieler")
+    assert ruleset_summary(preset("liverpool")) == before
     assert before == "3-5 players · 7 hands · 10 to 12 cards a hand · Jokers are wild."
 
 
@@ -87,8 +88,8 @@ def test_english_until_a_language_is_given_and_after():
     ids=["one", "two"],
 )
 def test_plural_forms_follow_each_language(count, spanish, german):
-    liverpool = rules.preset("liverpool")
+    liverpool = preset("liverpool")
     rs = replace(liverpool, hands=liverpool.hands[:count])
     for language, words in (("es", spanish), ("de", german)):
         with speaking(catalog(language)):
-            assert rules.ruleset_summary(rs).split(" · ")[1] == words
+            assert ruleset_summary(rs).split(" · ")[1] == words

@@ -8,24 +8,15 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules import (
-    Bonus,
-    DeckCount,
-    HandRule,
-    Meld,
-    PriceGroup,
-    RulesError,
-    gap_words,
-    hand_rule,
-    limits,
-    next_present,
-    preset,
-    ruleset_from_dict,
-    ruleset_problems,
-    ruleset_to_dict,
-    start_refusal,
-)
+from scorekeeper.rules import limits
+from scorekeeper.rules.dealing import hand_rule
+from scorekeeper.rules.family import gap_words, start_refusal
 from scorekeeper.rules.language import speaking
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import Bonus, DeckCount, HandRule, Meld, PriceGroup, RulesError
+from scorekeeper.rules.seating import next_present
+from scorekeeper.rules.storage import ruleset_from_dict, ruleset_to_dict
+from scorekeeper.rules.validation import ruleset_problems
 from tests.rules.test_language import catalog
 
 CARIOCA, ROMME = preset("carioca"), preset("contract-romme")

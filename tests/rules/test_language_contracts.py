@@ -7,16 +7,11 @@ import gettext
 
 import pytest
 
-from scorekeeper.rules import (
-    PRESETS,
-    Meld,
-    RulesError,
-    contract_words,
-    melds_in_words,
-    parse_contract,
-    preset,
-)
+from scorekeeper.rules.contracts import melds_in_words, parse_contract
+from scorekeeper.rules.dealing import contract_words
 from scorekeeper.rules.language import ENGLISH, speaking
+from scorekeeper.rules.presets import PRESETS, preset
+from scorekeeper.rules.ruleset import Meld, RulesError
 from tests.rules.test_language import catalog
 
 SET, RUN, PAIR = Meld("set", 3), Meld("run", 4), Meld("pair", 2)

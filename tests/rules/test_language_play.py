@@ -7,28 +7,24 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules import (
-    Bonus,
-    MayIPolicy,
-    PlayerEntry,
-    StockPolicy,
-    check_hand,
-    claim_words,
+from scorekeeper.rules.dealing import (
     going_out_words,
-    hand_claim_words,
     hand_note,
-    label_words,
+    player_count_refusal,
+    stock_run_out,
+)
+from scorekeeper.rules.entries import PlayerEntry, check_hand, score_terms, tally_words
+from scorekeeper.rules.language import speaking
+from scorekeeper.rules.mayi import (
+    claim_words,
+    hand_claim_words,
     may_i_allowed,
     may_i_words,
-    player_count_refusal,
-    preset,
-    score_terms,
-    stock_run_out,
-    tally_words,
-    wild_rank_words,
+    short_deal_words,
 )
-from scorekeeper.rules.language import speaking
-from scorekeeper.rules.mayi import short_deal_words
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import Bonus, MayIPolicy, StockPolicy
+from scorekeeper.rules.scoring import label_words, wild_rank_words
 from tests.rules.test_language import catalog
 
 E = PlayerEntry

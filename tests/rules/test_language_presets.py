@@ -8,23 +8,20 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import (
-    PlayerEntry,
+from scorekeeper.rules.dealing import (
     cards_dealt,
-    claim_words,
     contract_words,
     decks_at_table,
-    entry_score,
-    hand_claim_words,
     hand_count,
-    may_i_words,
     minimum_cards,
     player_count_refusal,
-    points_for_tally,
-    preset,
     ruleset_summary,
-    validate_ruleset,
 )
+from scorekeeper.rules.entries import PlayerEntry, entry_score
+from scorekeeper.rules.mayi import claim_words, hand_claim_words, may_i_words
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.scoring import points_for_tally
+from scorekeeper.rules.validation import validate_ruleset
 
 CA, CC, CH = "carioca", "carioca-closing", "carioca-house"
 CS, RO = "continental-spain", "contract-romme"

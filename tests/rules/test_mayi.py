@@ -4,16 +4,15 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules import (
-    RulesError,
-    RuleSet,
+from scorekeeper.rules.mayi import (
     expected_hand_size,
     may_i_allowed,
     may_i_limit,
     may_i_priority,
     may_i_words,
-    preset,
 )
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import RulesError, RuleSet
 
 
 def continental_with(**changes: object) -> RuleSet:

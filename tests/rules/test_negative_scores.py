@@ -7,24 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules import (
-    Bonus,
-    PlayerEntry,
-    RulesError,
-    Settlement,
-    bonuses_text,
-    check_hand,
-    entry_score,
-    is_possible_total,
-    parse_bonuses,
-    places,
-    preset,
-    running_totals,
-    score_terms,
-)
+from scorekeeper.rules.bonuses import bonuses_text, parse_bonuses
+from scorekeeper.rules.entries import PlayerEntry, check_hand, entry_score, score_terms
 from scorekeeper.rules.incomplete_game import final_game_totals
 from scorekeeper.rules.missing_score import posted_missing_score
-from scorekeeper.rules.ruleset import Payouts
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import Bonus, Payouts, RulesError, Settlement
+from scorekeeper.rules.scoring import is_possible_total, places, running_totals
 from scorekeeper.rules.settlement import settle
 from scorekeeper.rules.standings import PlayerRecord, rank
 

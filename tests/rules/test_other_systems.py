@@ -5,42 +5,38 @@ from fractions import Fraction
 
 import pytest
 
-from scorekeeper.rules import (
+from scorekeeper.rules.dealing import (
+    cards_dealt,
+    cards_dealt_words,
+    contract_words,
+    hand_count,
+    hand_rule,
+    ruleset_summary,
+)
+from scorekeeper.rules.entries import PlayerEntry, check_hand, entry_score
+from scorekeeper.rules.family import family_gaps, gap_words, start_refusal
+from scorekeeper.rules.mayi import (
+    blind_cards,
+    claims_left,
+    expected_hand_size,
+    may_i_allowed,
+    may_i_priority,
+)
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import (
     DeckCount,
     HandRule,
     Meld,
     Payouts,
-    PlayerEntry,
     PriceGroup,
     RulesError,
     RuleSetError,
     Settlement,
-    blind_cards,
-    cards_dealt,
-    cards_dealt_words,
-    check_hand,
-    claims_left,
-    contract_words,
-    entry_score,
-    expected_hand_size,
-    family_gaps,
-    gap_words,
-    hand_count,
-    hand_prices,
-    hand_rule,
-    is_possible_total,
-    may_i_allowed,
-    may_i_priority,
-    pennies,
-    points_for_tally,
-    preset,
-    ruleset_from_dict,
-    ruleset_summary,
-    ruleset_to_dict,
-    settle,
-    start_refusal,
-    validate_ruleset,
 )
+from scorekeeper.rules.scoring import hand_prices, is_possible_total, points_for_tally
+from scorekeeper.rules.settlement import pennies, settle
+from scorekeeper.rules.storage import ruleset_from_dict, ruleset_to_dict
+from scorekeeper.rules.validation import validate_ruleset
 
 # The progressive game: round, cards dealt, wild rank, the wild group's label.
 PROGRESSIVE = [

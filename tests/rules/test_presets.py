@@ -2,19 +2,17 @@
 
 import pytest
 
-from scorekeeper.rules import (
-    PRESETS,
-    RANKS,
-    RulesError,
+from scorekeeper.rules.dealing import (
     cards_dealt,
     contract_words,
     decks_for,
     hand_count,
     hand_rule,
     minimum_cards,
-    preset,
-    validate_ruleset,
 )
+from scorekeeper.rules.presets import PRESETS, preset
+from scorekeeper.rules.ruleset import RANKS, RulesError
+from scorekeeper.rules.validation import validate_ruleset
 
 C, M11, DW, CR, LP = "continental", "may-i-11", "may-i-deuces", "contract-rummy", "liverpool"
 

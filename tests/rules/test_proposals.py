@@ -5,20 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import (
-    PlayerEntry,
+from scorekeeper.rules.corrections import (
+    ACCEPTED,
+    DROPPED,
+    LONGEST_SENDER,
+    WAITING,
     accept_words,
     accepting_words,
     correction_terms,
-    entry_facts,
-    entry_from_facts,
     proposal_decided_words,
     proposal_heading,
     proposal_kept_words,
     proposal_outcome_words,
     sender_words,
 )
-from scorekeeper.rules.corrections import ACCEPTED, DROPPED, LONGEST_SENDER, WAITING
+from scorekeeper.rules.entries import PlayerEntry, entry_facts, entry_from_facts
 
 
 # The sender as the table knows them: the account signed in, else the joined phone.

@@ -7,7 +7,8 @@ from datetime import date
 
 import pytest
 
-from scorekeeper.rules import Holder, Record, rating_part, records_part, records_set
+from scorekeeper.rules.recap import rating_part, records_part
+from scorekeeper.rules.records import Holder, Record, records_set
 
 DAY = date(2026, 3, 14)
 

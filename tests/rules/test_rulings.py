@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import rules
+from scorekeeper.rules.presets import PRESETS, preset
+from scorekeeper.rules.rulings import rulings, search_rulings
 
 IRREGULARITIES = {
     "stock", "out-of-turn", "illegal-draw", "premature-discard", "incorrect-hand",
@@ -12,9 +13,9 @@ IRREGULARITIES = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("key", list(rules.PRESETS))
+@pytest.mark.parametrize("key", list(PRESETS))
 def test_every_preset_has_a_ruling_for_each_irregularity(key):
-    found = {ruling.key for ruling in rules.rulings(rules.preset(key))}
+    found = {ruling.key for ruling in rulings(preset(key))}
     assert found == IRREGULARITIES
 
 
@@ -38,7 +39,7 @@ def test_every_preset_has_a_ruling_for_each_irregularity(key):
 )
 # fmt: on
 def test_rulings_are_worded_for_the_rule_set(key, ruling, words):
-    text = {r.key: " ".join(r.points) for r in rules.rulings(rules.preset(key))}
+    text = {r.key: " ".join(r.points) for r in rulings(preset(key))}
     assert words in text[ruling]
 
 
@@ -63,8 +64,8 @@ def test_rulings_are_worded_for_the_rule_set(key, ruling, words):
 )
 # fmt: on
 def test_search_finds_rulings_containing_every_word(query, expected):
-    every = rules.rulings(rules.preset("continental"))
-    assert {r.key for r in rules.search_rulings(every, query)} == expected
+    every = rulings(preset("continental"))
+    assert {r.key for r in search_rulings(every, query)} == expected
 
 
 # fmt: off
@@ -79,5 +80,5 @@ def test_search_finds_rulings_containing_every_word(query, expected):
 )
 # fmt: on
 def test_going_out_is_told_hand_by_hand_where_it_changes(key, points):
-    going_out = {r.key: r for r in rules.rulings(rules.preset(key))}["going-out"]
+    going_out = {r.key: r for r in rulings(preset(key))}["going-out"]
     assert going_out.points == points

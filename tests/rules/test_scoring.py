@@ -4,21 +4,15 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules import (
-    Bonus,
-    PlayerEntry,
-    PriceGroup,
-    RulesError,
-    RuleSet,
-    entry_score,
+from scorekeeper.rules.entries import PlayerEntry, entry_score, score_terms, tally_words
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import Bonus, PriceGroup, RulesError, RuleSet
+from scorekeeper.rules.scoring import (
     is_possible_total,
     places,
     points_for_tally,
     possible_totals,
-    preset,
     running_totals,
-    score_terms,
-    tally_words,
 )
 
 

@@ -6,15 +6,14 @@ from itertools import pairwise
 
 import pytest
 
-from scorekeeper.rules import (
-    RulesError,
+from scorekeeper.rules.incomplete_game import places_so_far, unranked_leaver_note
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import RulesError
+from scorekeeper.rules.seating import (
     dealers,
     first_player_among,
-    places_so_far,
-    preset,
     rematch_first_dealer,
     seated_for_hand,
-    unranked_leaver_note,
 )
 
 # The family of the issue: Mom, Dad, Amy, Ben clockwise (seats 0 to 3), six hands.

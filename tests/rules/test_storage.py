@@ -7,13 +7,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules import (
-    PRESETS,
-    RuleSetError,
-    preset,
-    ruleset_from_dict,
-    ruleset_to_dict,
-)
+from scorekeeper.rules.presets import PRESETS, preset
+from scorekeeper.rules.ruleset import RuleSetError
+from scorekeeper.rules.storage import ruleset_from_dict, ruleset_to_dict
 
 
 def json_types_only(value: Any) -> bool:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import rules
+from scorekeeper.rules.dealing import ruleset_summary
+from scorekeeper.rules.presets import preset
 
 
 # fmt: off
@@ -21,4 +22,4 @@ from scorekeeper import rules
 )
 # fmt: on
 def test_each_preset_is_told_apart_in_one_line(key, summary):
-    assert rules.ruleset_summary(rules.preset(key)) == summary
+    assert ruleset_summary(preset(key)) == summary

@@ -22,39 +22,45 @@ def _functions() -> list[tuple[str, str]]:
     return found
 
 
-def _imported_from_rules(tree: ast.AST) -> set[str]:
-    """The names a module imports from the rules layer itself (not through `rules.`)."""
-    return {
-        alias.asname or alias.name
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("scorekeeper.rules")
-        for alias in node.names
-    }
+def _local_names(name: str, home: Path, tree: ast.AST) -> tuple[set[str], set[str]]:
+    """What a module of the app calls the rules' `name` by: the name as it imports it from its
+    home (`from scorekeeper.rules.dealing import cards_dealt`, or `... as alias`), and the
+    home module as it imports it (`from scorekeeper.rules import dealing`, or `... as alias`)."""
+    names, modules = set(), set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        for alias in node.names:
+            if node.module == f"scorekeeper.rules.{home.stem}" and alias.name == name:
+                names.add(alias.asname or alias.name)
+            elif node.module == "scorekeeper.rules" and alias.name == home.stem:
+                modules.add(alias.asname or alias.name)
+    return names, modules
 
 
 def _uses(name: str, home: Path) -> int:
-    """How often the app's code and templates call or pass the rules' `name`.
+    """How often the app's code calls or passes the rules' `name`.
 
-    Inside the rules layer any use counts but the definition and the re-exports of
-    `rules/__init__.py`; elsewhere only `rules.name` or `module.name`, or `name` where the
-    module imports it from the rules layer, so an operation of the same name does not count.
+    Inside the rules layer any use counts but the definition; elsewhere only `name` where the
+    module imports it from its home module (less the import itself), or `module.name` where it
+    imports that module, so an operation of the same name does not count. Templates reach the
+    rules through the globals and filters the app registers, counted where it registers them.
     """
-    bare = re.compile(rf"\b{re.escape(name)}\b")
-    qualified = re.compile(rf"\b(?:rules|{home.stem})\.{re.escape(name)}\b")
-    places = [*(ROOT / "scorekeeper").rglob("*.py"), *(ROOT / "templates").rglob("*.html")]
     count = 0
-    for path in places:
+    for path in (ROOT / "scorekeeper").rglob("*.py"):
         if "migrations" in path.parts or path == RULES / "__init__.py":
-            continue
+            continue  # the package's docstring names an example, not a use
         text = path.read_text()
         if RULES in path.parents:
-            count += len(bare.findall(text))
+            count += len(re.findall(rf"\b{re.escape(name)}\b", text))
             if path == home:
                 count -= len(re.findall(rf"\bdef {re.escape(name)}\(", text))
-        elif path.suffix == ".py" and name in _imported_from_rules(ast.parse(text)):
-            count += len(bare.findall(text)) - 1  # less the import itself
-        else:
-            count += len(qualified.findall(text))
+            continue
+        names, modules = _local_names(name, home, ast.parse(text))
+        for local in names:
+            count += len(re.findall(rf"\b{re.escape(local)}\b", text)) - 1  # less the import
+        for module in modules:
+            count += len(re.findall(rf"\b{re.escape(module)}\.{re.escape(name)}\b", text))
     return count
 
 

@@ -6,16 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules import (
-    DeckCount,
-    Meld,
-    PriceGroup,
-    RuleSet,
-    RuleSetError,
-    preset,
-    ruleset_problems,
-    validate_ruleset,
-)
+from scorekeeper.rules.presets import preset
+from scorekeeper.rules.ruleset import DeckCount, Meld, PriceGroup, RuleSet, RuleSetError
+from scorekeeper.rules.validation import ruleset_problems, validate_ruleset
 
 CONTINENTAL = preset("continental")
 SET, RUN = Meld("set", 3), Meld("run", 4)
