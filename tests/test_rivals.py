@@ -231,17 +231,24 @@ def test_a_league_of_a_thousand_games_and_a_hundred_players(client, make_league)
     big = make_league(name="Big", players=[f"Q{n:03}" for n in range(100)])
     settled_games(big, 1000, 8)
 
-    started = time.perf_counter()
     with Statements() as few:
         player_page(client, small, "P000")
-    floor = time.perf_counter() - started
-    started = time.perf_counter()
     with Statements() as many:
         text = player_page(client, big, "Q000")
-    took = time.perf_counter() - started
 
     assert len(many.seen) == len(few.seen)
     assert page_rivals(text) == rivals_from_file(big, "Q000")
-    # Against the three-game league's first visit in the same run, so a busy machine slows
-    # both: about 2.5 times as long when quiet.
-    assert took < 10 * floor
+    # Against the three-game league's page in the same run, so a busy machine slows both;
+    # the best of three visits each, as a busy machine may stall one. About 2.5 times as long
+    # when quiet (the page is read afresh at each visit).
+    assert quickest(client, big, "Q000") < 10 * quickest(client, small, "P000")
+
+
+def quickest(client, league: League, name: str) -> float:
+    """The seconds of the quickest of three visits to `name`'s player page."""
+    took = []
+    for _ in range(3):
+        started = time.perf_counter()
+        player_page(client, league, name)
+        took.append(time.perf_counter() - started)
+    return min(took)
