@@ -236,6 +236,9 @@
   var cameBack = false;  // the browser said it is online: a saved copy is replaced after the round
 
   function sendWaiting() {
+    // The sign-in page sends nothing: the answer to a save sent with the old cookie could
+    // come back after the sign-in's and set that cookie over it. The page after it sends.
+    if (location.pathname === signInPath) return Promise.resolve();
     if (flushing) return flushing;
     window.clearTimeout(timer);
     landedHere = [];
