@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -115,8 +116,19 @@ def live_server(live_app: Flask) -> Iterator[str]:
         server.server_close()
         thread.join(timeout=5)
         got_request_exception.disconnect(record, live_app)
+        answered(live_app)
     if failures:
         pytest.fail(f"the server failed during the test: {failures!r}")
+
+
+def answered(app: Flask, seconds: float = 10) -> None:
+    """Wait a while for the requests still being answered to give back their database
+    connections: one the phone sent just before the test ended (a poll, a save) finishes
+    before the database is emptied under it."""
+    deadline = time.monotonic() + seconds
+    with app.app_context():
+        while db.engine.pool.checkedout() and time.monotonic() < deadline:
+            time.sleep(0.02)
 
 
 @pytest.fixture(scope="session")

@@ -171,11 +171,12 @@ def test_signing_out_forgets_the_game_s_pages(page: Page, make_game: Callable[..
     game = make_game(SEATING)
     open_at_the_table(page, game.game_id)
     page.goto(f"/games/{game.game_id}")
-    assert page.evaluate(KEPT_PAGES)
+    # The worker keeps and forgets pages beside the page's own loading: waited for.
+    page.wait_for_function(f"async () => (await ({KEPT_PAGES})()).length > 0")
 
     page.get_by_role("button", name="Sign out").tap()
     expect(page.locator(".flash")).to_have_text("Signed out.")
-    assert page.evaluate(KEPT_PAGES) == []
+    page.wait_for_function(f"async () => (await ({KEPT_PAGES})()).length === 0")
 
     page.context.set_offline(True)
     page.goto(f"/games/{game.game_id}")
