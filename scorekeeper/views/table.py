@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.extensions import db
 from scorekeeper.forms.fairplay import MayIForm
 from scorekeeper.forms.hand import HandForm, RedealForm
-from scorekeeper.models import Game, Hand, HandState, ProposedCorrection
+from scorekeeper.models import Game, Hand, HandState
 from scorekeeper.play import games, hands, mayi, proposals
 from scorekeeper.read import proposals as proposals_shown
 from scorekeeper.read import scoresheet, settlement
@@ -29,18 +29,14 @@ from scorekeeper.read.hand_card import hand_card
 from scorekeeper.read.rematch import rematch
 from scorekeeper.rules import limits
 from scorekeeper.rules.corrections import (
-    accepting_words,
     proposal_accepted_words,
     proposal_dropped_words,
 )
 from scorekeeper.rules.dealing import hand_count
-from scorekeeper.rules.entries import Problem, impossible_total_words
 from scorekeeper.rules.mayi import may_i_limit
-from scorekeeper.rules.missing_score import no_score_hint
 from scorekeeper.rules.ruleset import RuleSet
-from scorekeeper.rules.scoring import possible_totals
 from scorekeeper.rules.suspension import resume_terms
-from scorekeeper.views import conflicts
+from scorekeeper.views import conflicts, hand_pages
 from scorekeeper.web import access
 from scorekeeper.web.database import WriteConflict, drop_work
 from scorekeeper.web.once import exactly_once
@@ -131,47 +127,6 @@ def version(game_id: int) -> Response:
     return version_answer(access.game_version())
 
 
-def _hand_page(
-    game: Game,
-    hand: Hand,
-    form: HandForm,
-    mode: str,
-    status: int = 200,
-    warnings: tuple[Problem, ...] = (),
-    problems: tuple[Problem, ...] = (),
-    ahead_of: int | None = None,
-    about_game: bool = False,
-) -> tuple[str, int]:
-    """The hand form's page (`ahead_of`: the number of the hand in play, for a form shown
-    before its hand is dealt; `about_game`: refused for the game's state, not for what was
-    entered, so a phone's kept save offers no putting it right)."""
-    by_player: dict[int, list[str]] = {}
-    for problem in problems:
-        for index in problem.concerns:
-            by_player.setdefault(index, []).append(problem.message)
-    seats = games.seats_at_hand(game, hand.number)
-    accepting = _proposal(game, hand, form.proposal.text) if mode == "edit" else None
-    return render_template(
-        "table/hand_form.html",
-        game=game,
-        hand=hand,
-        seats=seats,
-        card=hand_card(game, hand),
-        form=form,
-        refused=form.refused([seat.player.name for seat in seats]),
-        mode=mode,
-        terms=hands.correction_terms(hand) if hand.state == HandState.SCORED else None,
-        no_score_hint=no_score_hint(game.rules),
-        warnings=warnings,
-        player_problems=by_player,
-        possible=possible_totals(game.rules, hand.number),
-        impossible_words=impossible_total_words(),
-        accepting=accepting_words(hand.number, accepting.sent_by) if accepting else "",
-        ahead_of=ahead_of,
-        entries_refused=status == 422 and not about_game,
-    ), status
-
-
 @bp.route("/hand/<int:number>/score", methods=["GET", "POST"])
 @exactly_once
 def score(game_id: int, number: int) -> Response | tuple[str, int]:
@@ -191,9 +146,9 @@ def score(game_id: int, number: int) -> Response | tuple[str, int]:
         if hand.state != HandState.PLAYING:
             return redirect(url_for("table.show", game_id=game.id))
         form.stock_ran_out.data = hands.stock_exhausted(hand)
-        return _hand_page(game, hand, form, "score")
+        return hand_pages.hand_page(game, hand, form, "score")
     if not form.read(request.form):
-        return _hand_page(game, hand, form, "score", 422)
+        return hand_pages.hand_page(game, hand, form, "score", 422)
     try:
         saved = hands.score_hand(
             hand,
@@ -207,7 +162,7 @@ def score(game_id: int, number: int) -> Response | tuple[str, int]:
         return _refused(game, hand, form, "score", refused)
     except games.GameRefused as refusal:
         form.form_errors.append(str(refusal))
-        return _hand_page(game, hand, form, "score", 422, about_game=True)
+        return hand_pages.hand_page(game, hand, form, "score", 422, about_game=True)
     if saved.replayed:
         words = gettext(
             "Hand %(number)s must be played again. %(reason)s",
@@ -235,7 +190,7 @@ def _not_dealt(game: Game, number: int) -> Response | tuple[str, int]:
         if ahead is None or playing is None:
             return redirect(url_for("table.show", game_id=game.id))
         form = HandForm(game.rules, len(games.seats_at_hand(game, number)), number)
-        return _hand_page(game, ahead, form, "score", ahead_of=playing.number)
+        return hand_pages.hand_page(game, ahead, form, "score", ahead_of=playing.number)
     return conflicts.not_dealt_yet(game, number, playing)
 
 
@@ -251,12 +206,13 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         access.require_owner(game.league)  # the cards are mixed or the game is over
     form = HandForm(game.rules, len(hands.hand_seats(hand)), hand.number, hand.version)
     if request.method != "POST":
-        return _fix_page(game, hand, form, _proposal(game, hand, request.args.get("proposal")))
+        accepting = hand_pages.named_proposal(game, hand, request.args.get("proposal"))
+        return hand_pages.fix_page(game, hand, form, accepting)
     if not form.read(request.form):
-        return _hand_page(game, hand, form, "edit", 422)
+        return hand_pages.hand_page(game, hand, form, "edit", 422)
     if form.review.data:  # what a phone sent for a hand saved first: shown to fix, not saved
-        return _hand_page(game, hand, form, "edit")
-    accepting = _proposal(game, hand, form.proposal.text)
+        return hand_pages.hand_page(game, hand, form, "edit")
+    accepting = hand_pages.named_proposal(game, hand, form.proposal.text)
     try:
         if accepting is not None:
             proposals.refuse_unless_waiting(accepting, hand)
@@ -282,7 +238,7 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
         return _refused(game, hand, form, "edit", refused)
     except games.GameRefused as refusal:
         form.refuse_correction(str(refusal))
-        return _hand_page(game, hand, form, "edit", 422)
+        return hand_pages.hand_page(game, hand, form, "edit", 422)
     if correction is None:
         flash(gettext("Hand %(number)s is unchanged.", number=hand.number), "info")
     elif games.is_over(game):
@@ -300,31 +256,6 @@ def edit(game_id: int, hand_id: int) -> Response | tuple[str, int]:
     if accepting is not None:
         flash(proposal_accepted_words(hand.number), "success")
     return redirect(url_for("table.show", game_id=game.id))
-
-
-def _fix_page(
-    game: Game, hand: Hand, form: HandForm, accepting: ProposedCorrection | None
-) -> Response | tuple[str, int]:
-    """The fix form, filled with the hand's saved report, or with the proposal it accepts."""
-    if accepting is None:
-        form.load(hands.saved_entries(hand), hand.stock_ran_out)
-        return _hand_page(game, hand, form, "edit")
-    try:
-        proposals.refuse_unless_waiting(accepting, hand)
-    except proposals.ProposalDecided as decided:
-        flash(str(decided), "info")
-        return redirect(url_for("table.show", game_id=game.id))
-    form.load(proposals.proposed_entries(accepting), accepting.report["stock_ran_out"])
-    form.proposal.text = str(accepting.id)
-    return _hand_page(game, hand, form, "edit")
-
-
-def _proposal(game: Game, hand: Hand, sent: str | None) -> ProposedCorrection | None:
-    """The proposal of this hand a fix accepts, named by its id; none when none is named."""
-    if not sent:
-        return None
-    found = proposals.proposal_in(game, limits.row_id(sent))
-    return found if found is not None and found.hand_id == hand.id else abort(404)
 
 
 @bp.post("/proposals/<int:proposal_id>/drop")
@@ -379,7 +310,7 @@ def _refused(
     for problem in refused.check.errors:
         form.form_errors.append(problem.message)
     warnings = () if refused.check.errors else refused.check.warnings
-    return _hand_page(game, hand, form, mode, 422, warnings, refused.check.errors)
+    return hand_pages.hand_page(game, hand, form, mode, 422, warnings, refused.check.errors)
 
 
 def _int(text: str | None) -> int | None:
